@@ -1,0 +1,28 @@
+import { randomBytes } from "node:crypto";
+import { chmod, open, rename, unlink } from "node:fs/promises";
+import { dirname } from "node:path";
+
+/** Temp file in the same directory, fsync, rename, fsync the directory: readers see the old or the new file, never half. */
+export async function writeAtomically(file: string, contents: string): Promise<void> {
+  const temp = `${file}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
+  const handle = await open(temp, "w", 0o600);
+  try {
+    await handle.writeFile(contents, "utf8");
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  try {
+    await chmod(temp, 0o600);
+    await rename(temp, file);
+  } catch (error) {
+    await unlink(temp).catch(() => undefined);
+    throw error;
+  }
+  const dir = await open(dirname(file), "r").catch(() => null);
+  if (dir)
+    await dir
+      .sync()
+      .catch(() => undefined)
+      .finally(() => dir.close());
+}

@@ -1,0 +1,29 @@
+import { DESCRIPTORS } from "../domain/providers/catalog.js";
+import type { ProviderId } from "../domain/providers/descriptor.js";
+import type { AnyFetchStrategy, ProviderPlugin, ProviderRegistry } from "../ports/fetch-strategy.js";
+import type { HttpClient } from "../ports/http-client.js";
+import { openRouterStrategy } from "./http/openrouter.js";
+import { warpStrategy } from "./http/warp.js";
+import { zaiStrategy } from "./http/zai.js";
+
+export interface AdapterDependencies {
+  http: HttpClient;
+}
+
+/** One line per implemented provider: its strategies in descriptor order. */
+const STRATEGIES: Partial<Record<ProviderId, (deps: AdapterDependencies) => AnyFetchStrategy[]>> = {
+  openrouter: ({ http }) => [openRouterStrategy(http)],
+  warp: ({ http }) => [warpStrategy(http)],
+  zai: ({ http }) => [zaiStrategy(http)],
+};
+
+export function createProviderRegistry(deps: AdapterDependencies): ProviderRegistry {
+  const plugins: ProviderPlugin[] = DESCRIPTORS.map((descriptor) => ({
+    descriptor,
+    strategies: STRATEGIES[descriptor.id]?.(deps) ?? [],
+  }));
+  return {
+    all: () => plugins,
+    get: (id) => plugins.find((p) => p.descriptor.id === id),
+  };
+}

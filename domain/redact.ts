@@ -1,0 +1,20 @@
+/** Token shapes worth hiding even when nobody told us they were secret. */
+const TOKEN_PATTERNS: RegExp[] = [
+  /\b(Bearer|token)\s+[A-Za-z0-9._~+/=-]{8,}/gi,
+  /\b(sk-or-v1-|sk-|gh[opsu]_|github_pat_|wk-)[A-Za-z0-9._-]{6,}/g,
+  /\beyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{5,}/g, // JWTs (cookies such as kimi-auth)
+];
+
+/** Replace known secrets and anything that looks like a token; used on every error message and log line. */
+export function redact(text: string, secrets: readonly (string | null | undefined)[] = []): string {
+  let out = text;
+  for (const secret of secrets) {
+    if (secret && secret.length >= 4) out = out.split(secret).join("***");
+  }
+  for (const pattern of TOKEN_PATTERNS) {
+    out = out.replace(pattern, (match, prefix: string | undefined) =>
+      prefix && /^(bearer|token)$/i.test(prefix) ? `${prefix} ***` : `${prefix ?? ""}***`,
+    );
+  }
+  return out;
+}

@@ -1,0 +1,94 @@
+import { z } from "zod";
+
+/** The error codes of contract section 3; every failure a user sees carries one. */
+export const ERROR_CODES = [
+  "not_configured",
+  "unauthorized",
+  "forbidden",
+  "expired",
+  "rate_limited",
+  "network",
+  "timeout",
+  "upstream",
+  "parse",
+  "unsupported_platform",
+  "not_installed",
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const STATUS_INDICATORS = ["none", "minor", "major", "critical", "maintenance"] as const;
+export type StatusIndicator = (typeof STATUS_INDICATORS)[number];
+
+const isoTime = z.iso.datetime({ offset: true });
+
+export const MeterSchema = z.object({
+  label: z.string(),
+  usedPercent: z.number().min(0).max(100).nullable(),
+  used: z.number().nullable(),
+  limit: z.number().nullable(),
+  unit: z.string().nullable(),
+  unlimited: z.boolean(),
+  resetsAt: isoTime.nullable(),
+  windowMinutes: z.number().int().nullable(),
+  note: z.string().nullable(),
+});
+export type Meter = z.infer<typeof MeterSchema>;
+
+export const DetailSchema = z.object({ label: z.string(), value: z.string() });
+export type Detail = z.infer<typeof DetailSchema>;
+
+export const IncidentSchema = z.object({
+  name: z.string(),
+  impact: z.string(),
+  url: z.string().nullable(),
+  updatedAt: isoTime.nullable(),
+});
+export type Incident = z.infer<typeof IncidentSchema>;
+
+export const ProviderStatusSchema = z.object({
+  indicator: z.enum(STATUS_INDICATORS),
+  description: z.string(),
+  url: z.string().nullable(),
+  incidents: z.array(IncidentSchema),
+});
+export type ProviderStatus = z.infer<typeof ProviderStatusSchema>;
+
+export const UsageErrorSchema = z.object({
+  code: z.enum(ERROR_CODES),
+  message: z.string(),
+  hint: z.string().nullable(),
+});
+export type UsageError = z.infer<typeof UsageErrorSchema>;
+
+export const ProviderUsageSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  ok: z.boolean(),
+  source: z.string().nullable(),
+  plan: z.string().nullable(),
+  primary: MeterSchema.nullable(),
+  secondary: MeterSchema.nullable(),
+  tertiary: MeterSchema.nullable(),
+  details: z.array(DetailSchema),
+  status: ProviderStatusSchema.nullable(),
+  fetchedAt: isoTime.nullable(),
+  stale: z.boolean(),
+  error: UsageErrorSchema.nullable(),
+});
+export type ProviderUsage = z.infer<typeof ProviderUsageSchema>;
+
+export const UsageDocumentSchema = z.object({
+  version: z.literal(1),
+  generatedAt: isoTime,
+  providers: z.array(ProviderUsageSchema),
+});
+export type UsageDocument = z.infer<typeof UsageDocumentSchema>;
+
+/** What a provider policy produces from one upstream reading. */
+export interface Snapshot {
+  plan: string | null;
+  primary: Meter | null;
+  secondary: Meter | null;
+  tertiary: Meter | null;
+  details: Detail[];
+}

@@ -1,0 +1,29 @@
+/** One provider entry of the config file (contract section 4). Unknown fields are kept. */
+export interface ProviderConfigEntry {
+  id: string;
+  enabled?: boolean;
+  apiKey?: string;
+  source?: string;
+  region?: string;
+  cookieSource?: string;
+  cookieHeader?: string;
+  workspaceID?: string;
+  [field: string]: unknown;
+}
+
+export interface QuotabarConfig {
+  version?: number;
+  providers: ProviderConfigEntry[];
+  status?: { enabled?: boolean; intervalMinutes?: number; [field: string]: unknown };
+  timeoutSeconds?: number;
+  [field: string]: unknown;
+}
+
+export interface ConfigStore {
+  /** Where the file lives (it may not exist yet). */
+  path(): string;
+  /** The config, or an empty one when the file does not exist. Throws a ConfigFileError when it cannot be read. */
+  load(): Promise<QuotabarConfig>;
+  /** Read, change, write atomically under a lock. Never writes over a file that does not parse. */
+  update(change: (config: QuotabarConfig) => void): Promise<QuotabarConfig>;
+}

@@ -1,0 +1,23 @@
+export interface ProcessResult {
+  exitCode: number | null;
+  stdout: string;
+  stderr: string;
+  timedOut: boolean;
+}
+
+/** Runs a program without a shell. Secrets go through `env` or `stdin`, never `args`. */
+export interface ProcessRunner {
+  run(
+    command: string,
+    args: readonly string[],
+    options?: {
+      env?: Record<string, string | undefined>;
+      stdin?: string;
+      timeoutMs?: number;
+      idleTimeoutMs?: number;
+      signal?: AbortSignal;
+    },
+  ): Promise<ProcessResult>;
+  /** Absolute path of a program on PATH (or in extra dirs), or null. */
+  which(command: string, extraDirs?: readonly string[]): Promise<string | null>;
+}

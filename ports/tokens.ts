@@ -1,0 +1,12 @@
+/** Injection tokens, one per port (tsyringe; always used with an explicit @inject). */
+export const TOKENS = {
+  Clock: Symbol.for("quotabar.Clock"),
+  Environment: Symbol.for("quotabar.Environment"),
+  ConfigStore: Symbol.for("quotabar.ConfigStore"),
+  SnapshotCache: Symbol.for("quotabar.SnapshotCache"),
+  HttpClient: Symbol.for("quotabar.HttpClient"),
+  ProviderRegistry: Symbol.for("quotabar.ProviderRegistry"),
+  StatusService: Symbol.for("quotabar.StatusService"),
+  SecretStore: Symbol.for("quotabar.SecretStore"),
+  ProcessRunner: Symbol.for("quotabar.ProcessRunner"),
+} as const;

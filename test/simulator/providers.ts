@@ -1,0 +1,7 @@
+import { openrouterSim } from "./routes/openrouter.js";
+import { warpSim } from "./routes/warp.js";
+import { zaiSim } from "./routes/zai.js";
+import type { SimProvider } from "./types.js";
+
+/** Every upstream the simulator plays; each provider adds its routes file here. */
+export const SIM_PROVIDERS: readonly SimProvider[] = [openrouterSim, warpSim, zaiSim];

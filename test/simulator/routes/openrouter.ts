@@ -1,0 +1,46 @@
+import { fixture } from "../fixtures.js";
+import { bearer } from "../auth.js";
+import type { SimProvider, SimReply, SimRequest } from "../types.js";
+
+export const OPENROUTER_TEST_KEY = "sk-or-v1-simulator-0123456789abcdef";
+
+const unauthorized: SimReply = {
+  status: 401,
+  body: fixture("openrouter/unauthorized.json"),
+  headers: { "content-type": "application/json" },
+};
+
+function authorized(request: SimRequest, scenario: string): boolean {
+  return scenario !== "unauthorized" && bearer(request) === OPENROUTER_TEST_KEY;
+}
+
+/** OpenRouter: GET /api/v1/credits and /api/v1/key with `Authorization: Bearer sk-or-v1-...`. */
+export const openrouterSim: SimProvider = {
+  id: "openrouter",
+  origins: ["https://openrouter.ai"],
+  env: { OPENROUTER_API_KEY: OPENROUTER_TEST_KEY },
+  scenarios: ["ok", "no_key_limit", "key_unavailable", "empty", "near_limit", "unauthorized", "malformed", "slow", "upstream_500"],
+  routes: [
+    {
+      method: "GET",
+      path: "/api/v1/credits",
+      handle(request, scenario) {
+        if (!authorized(request, scenario)) return unauthorized;
+        if (scenario === "malformed") return { body: fixture("openrouter/credits-malformed.json") };
+        if (scenario === "empty") return { body: fixture("openrouter/credits-empty.json") };
+        if (scenario === "near_limit") return { json: { data: { total_credits: 20, total_usage: 18.9 } } };
+        return { body: fixture("openrouter/credits.json") };
+      },
+    },
+    {
+      method: "GET",
+      path: "/api/v1/key",
+      handle(request, scenario) {
+        if (!authorized(request, scenario)) return unauthorized;
+        if (scenario === "key_unavailable") return { status: 500, body: "upstream error" };
+        if (scenario === "no_key_limit" || scenario === "empty") return { body: fixture("openrouter/key-no-limit.json") };
+        return { body: fixture("openrouter/key-with-limit.json") };
+      },
+    },
+  ],
+};

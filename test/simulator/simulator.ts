@@ -1,0 +1,124 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { SIM_PROVIDERS } from "./providers.js";
+import { SLOW_MS, type SimProvider, type SimReply, type SimRequest } from "./types.js";
+
+export interface RecordedRequest extends SimRequest {
+  providerId: string;
+  origin: string;
+}
+
+export interface SimulatorOptions {
+  providers?: readonly SimProvider[];
+  /** Added to every answer, to measure concurrency. */
+  delayMs?: number;
+  /** Initial scenario per provider id. */
+  scenarios?: Record<string, string>;
+}
+
+/**
+ * The provider simulator: one loopback HTTP server that plays every upstream with routes. Each
+ * real origin is served under `/<host>`, so `originMap()` is exactly the QUOTABAR_ORIGIN_MAP to use.
+ */
+export class ProviderSimulator {
+  readonly requests: RecordedRequest[] = [];
+  private readonly scenarios = new Map<string, string>();
+  private readonly pending = new Set<ServerResponse>();
+
+  private constructor(
+    private readonly server: Server,
+    readonly url: string,
+    readonly providers: readonly SimProvider[],
+    private delayMs: number,
+  ) {}
+
+  static async start(options: SimulatorOptions = {}): Promise<ProviderSimulator> {
+    const server = createServer();
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(0, "127.0.0.1", resolve);
+    });
+    const { port } = server.address() as AddressInfo;
+    const sim = new ProviderSimulator(server, `http://127.0.0.1:${port}`, options.providers ?? SIM_PROVIDERS, options.delayMs ?? 0);
+    for (const [id, scenario] of Object.entries(options.scenarios ?? {})) sim.setScenario(id, scenario);
+    server.on("request", (req, res) => void sim.handle(req, res));
+    return sim;
+  }
+
+  /** `{ "https://openrouter.ai": "http://127.0.0.1:PORT/openrouter.ai", ... }` */
+  originMap(): Record<string, string> {
+    const map: Record<string, string> = {};
+    for (const provider of this.providers) {
+      for (const origin of provider.origins) map[origin] = `${this.url}/${new URL(origin).host}`;
+    }
+    return map;
+  }
+
+  /** Environment that points quotabar at the simulator with working credentials. */
+  env(): Record<string, string> {
+    return Object.assign({ QUOTABAR_ORIGIN_MAP: JSON.stringify(this.originMap()) }, ...this.providers.map((p) => p.env));
+  }
+
+  setScenario(providerId: string, scenario: string): void {
+    const provider = this.providers.find((p) => p.id === providerId);
+    if (!provider) throw new Error(`simulator has no provider ${providerId}`);
+    if (!provider.scenarios.includes(scenario)) {
+      throw new Error(`${providerId} has no scenario ${scenario}; try ${provider.scenarios.join(", ")}`);
+    }
+    this.scenarios.set(providerId, scenario);
+  }
+
+  scenarioOf(providerId: string): string {
+    return this.scenarios.get(providerId) ?? this.providers.find((p) => p.id === providerId)?.scenarios[0] ?? "ok";
+  }
+
+  setDelay(ms: number): void {
+    this.delayMs = ms;
+  }
+
+  async stop(): Promise<void> {
+    for (const res of this.pending) res.destroy();
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    this.pending.add(res);
+    res.on("close", () => this.pending.delete(res));
+    try {
+      const url = new URL(req.url ?? "/", this.url);
+      const [, host = "", ...rest] = url.pathname.split("/");
+      const path = `/${rest.join("/")}`;
+      const provider = this.providers.find((p) => p.origins.some((o) => new URL(o).host === host));
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const request: SimRequest = {
+        method: req.method ?? "GET",
+        path,
+        query: url.searchParams,
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString("utf8"),
+      };
+      const route = provider?.routes.find(
+        (r) => r.method === request.method && (typeof r.path === "string" ? r.path === path : r.path.test(path)),
+      );
+      if (!provider || !route)
+        return this.send(res, { status: 404, json: { error: `simulator: no route for ${request.method} /${host}${path}` } });
+      this.requests.push({ ...request, providerId: provider.id, origin: `https://${host}` });
+      const scenario = this.scenarioOf(provider.id);
+      const reply = scenario === "upstream_500" ? { status: 500, body: "Internal Server Error" } : await route.handle(request, scenario);
+      const delay = (reply.delayMs ?? 0) + this.delayMs + (scenario === "slow" ? SLOW_MS : 0);
+      if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+      this.send(res, reply);
+    } catch (error) {
+      this.send(res, { status: 500, json: { error: `simulator: ${(error as Error).message}` } });
+    }
+  }
+
+  private send(res: ServerResponse, reply: SimReply): void {
+    if (res.destroyed) return;
+    const body = reply.json !== undefined ? JSON.stringify(reply.json) : (reply.body ?? "");
+    const headers = { "content-type": reply.json !== undefined ? "application/json" : "text/plain", ...reply.headers };
+    res.writeHead(reply.status ?? 200, headers).end(body);
+  }
+}
