@@ -1,0 +1,48 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeAll } from "vitest";
+import { createQuotabar, type Quotabar } from "../../index.js";
+import { ProviderSimulator } from "../simulator/simulator.js";
+
+/** A fresh HOME (config and cache live under it) per test file. */
+export function tempHome(): string {
+  return mkdtempSync(join(tmpdir(), "quotabar-test-"));
+}
+
+/**
+ * Starts the simulator for a test file, resets scenarios after each test, and builds a library
+ * instance pointed at it with an isolated HOME.
+ */
+export function useSimulator() {
+  const state: { sim: ProviderSimulator; home: string } = {} as never;
+  beforeAll(async () => {
+    state.sim = await ProviderSimulator.start();
+    state.home = tempHome();
+  });
+  afterEach(() => {
+    for (const p of state.sim.providers) state.sim.setScenario(p.id, p.scenarios[0] as string);
+    state.sim.requests.length = 0;
+    state.sim.setDelay(0);
+    rmSync(join(state.home, ".cache"), { recursive: true, force: true });
+  });
+  afterAll(async () => {
+    await state.sim.stop();
+    rmSync(state.home, { recursive: true, force: true });
+  });
+  return {
+    get sim() {
+      return state.sim;
+    },
+    get home() {
+      return state.home;
+    },
+    /** Environment for the library or the CLI: simulator origin map, working keys, isolated HOME. */
+    env(extra: Record<string, string | undefined> = {}): Record<string, string | undefined> {
+      return { ...state.sim.env(), HOME: state.home, XDG_CONFIG_HOME: undefined, XDG_CACHE_HOME: undefined, ...extra };
+    },
+    quotabar(extra: Record<string, string | undefined> = {}, timeoutMs?: number): Quotabar {
+      return createQuotabar({ env: this.env(extra), ...(timeoutMs ? { fetchTimeoutMs: timeoutMs } : {}) });
+    },
+  };
+}
