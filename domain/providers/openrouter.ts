@@ -41,10 +41,7 @@ export function openRouterSnapshot(reading: OpenRouterReading): Snapshot {
     unit: "USD",
     note: "Credit values may be up to 60 s old",
   });
-  const details: Detail[] = [
-    { label: "Balance", value: usd(balance) },
-    { label: "Credits", value: `${usd(totalUsage)} used of ${usd(totalCredits)}` },
-  ];
+  const details: Detail[] = [{ label: "Balance", value: usd(balance) }];
   const rate = key?.rateLimit ? `${key.rateLimit.requests} requests / ${key.rateLimit.interval}` : null;
   if (rate) details.push({ label: "Rate limit", value: rate });
   if (totalCredits >= 10) details.push({ label: "Free models", value: "1000 requests per day" });
@@ -71,5 +68,5 @@ export function openRouterSnapshot(reading: OpenRouterReading): Snapshot {
   }
   if (secondary === null && rate) secondary = meter("Rate limit", { note: rate });
 
-  return { plan: `Balance: ${usd(balance)}`, primary, secondary, tertiary: null, details };
+  return { plan: null, primary, secondary, tertiary: null, details };
 }

@@ -44,7 +44,6 @@ export function warpSnapshot(reading: WarpReading): Snapshot {
       limit: reading.requestLimit,
       unit: "credits",
       resetsAt: reading.requestLimit > 0 ? fromIso(reading.nextRefreshTime) : null,
-      note: `${reading.requestsUsed}/${reading.requestLimit} credits`,
     });
   }
   if (reading.keyLooksUnusual) details.push({ label: "Warning", value: "The API key does not start with wk-" });

@@ -1,0 +1,100 @@
+import { Command, Errors, Flags } from "@oclif/core";
+import { OriginMapError } from "../adapters/http/origin-map.js";
+import { ConfigFileError } from "../adapters/config/json-config-store.js";
+import { UnknownProviderError } from "../domain/usage-service.js";
+import { redact } from "../domain/redact.js";
+import { wantsColor } from "./render/style.js";
+
+/** Exit codes of contract section 2. */
+export const EXIT = { ok: 0, providerFailed: 1, usage: 2, internal: 3 } as const;
+
+interface CliFailure {
+  code: string;
+  message: string;
+  hint: string | null;
+  exit: number;
+}
+
+/**
+ * Shared by every command: the `--config` flag, colour choice, and one place that turns any
+ * failure into a short message (or a small `{"error": {...}}` under --json) and an exit code.
+ */
+export abstract class QuotabarCommand extends Command {
+  static override baseFlags = {
+    config: Flags.string({
+      description: "Path of the config file (default: $QUOTABAR_CONFIG or ~/.config/quotabar/config.json)",
+      helpValue: "<path>",
+    }),
+  };
+
+  protected color(flagValue: boolean | undefined): boolean {
+    return wantsColor(process.stdout, process.env, flagValue);
+  }
+
+  protected writeJson(value: unknown): void {
+    process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+  }
+
+  override logJson(json: unknown): void {
+    this.writeJson(json);
+  }
+
+  override toErrorJson(error: unknown): unknown {
+    const failure = classify(error);
+    return { error: { code: failure.code, message: failure.message, hint: failure.hint } };
+  }
+
+  override async catch(error: Error & { exitCode?: number }): Promise<void> {
+    if (error instanceof Errors.ExitError) throw error;
+    const failure = classify(error);
+    process.exitCode = failure.exit;
+    if (this.jsonEnabled()) {
+      this.writeJson(this.toErrorJson(error));
+      return;
+    }
+    process.stderr.write(`Error: ${failure.message}\n`);
+    if (failure.hint) process.stderr.write(`Hint: ${failure.hint}\n`);
+  }
+}
+
+function classify(error: unknown): CliFailure {
+  if (error instanceof UnknownProviderError) {
+    return { code: "usage", message: error.message, hint: error.hint, exit: EXIT.usage };
+  }
+  if (error instanceof ConfigFileError) {
+    return {
+      code: "config",
+      message: error.message,
+      hint: "Fix the file by hand; quotabar never overwrites a file it cannot parse.",
+      exit: EXIT.usage,
+    };
+  }
+  if (error instanceof OriginMapError) return { code: "usage", message: error.message, hint: null, exit: EXIT.usage };
+  const oclifExit = (error as { oclif?: { exit?: number } }).oclif?.exit;
+  if (oclifExit === 2 || /Parse|Flag|Argument/i.test((error as Error).name ?? "")) {
+    return { code: "usage", message: firstLines((error as Error).message), hint: "See quotabar --help.", exit: EXIT.usage };
+  }
+  if (error instanceof UsageError) return { code: "usage", message: error.message, hint: error.hint, exit: EXIT.usage };
+  const message = redact(error instanceof Error ? error.message : String(error));
+  return { code: "internal", message, hint: "This is a bug in quotabar; please report it with the command you ran.", exit: EXIT.internal };
+}
+
+function firstLines(message: string): string {
+  return message
+    .split("\n")
+    .filter((line) => !/^(See more help with|The following errors? occurred)/.test(line.trim()))
+    .map((line) => line.trim())
+    .join("\n")
+    .trim();
+}
+
+/** A mistake in how the command was called (exit 2). */
+export class UsageError extends Error {
+  override name = "UsageError";
+  constructor(
+    message: string,
+    readonly hint: string | null = null,
+  ) {
+    super(message);
+  }
+}

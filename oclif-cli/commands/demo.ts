@@ -1,0 +1,70 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Flags } from "@oclif/core";
+import type { UsageDocument } from "../../domain/usage-document.js";
+import { UsageService } from "../../domain/usage-service.js";
+import { ProviderSimulator } from "../../test/simulator/simulator.js";
+import { QuotabarCommand, UsageError } from "../base-command.js";
+import { createNodeContainer } from "../../library/node-container.js";
+import { reportUsage, usageFlags, withSpinner } from "./usage.js";
+
+export default class Demo extends QuotabarCommand {
+  static override summary = "Show the usage views against the built-in provider simulator (no accounts, no network).";
+  static override description =
+    "Starts the simulator on a loopback port, points QUOTABAR_ORIGIN_MAP at it, and shows every provider it plays. Nothing in your config or cache is read or written. With --serve it keeps running and prints the environment to use it from another shell.";
+  static override enableJsonFlag = true;
+  static override examples = [
+    "<%= config.bin %> demo",
+    "<%= config.bin %> demo --scenario warp=unlimited --scenario zai=unauthorized",
+    "<%= config.bin %> demo --serve",
+  ];
+  static override flags = {
+    ...usageFlags,
+    scenario: Flags.string({ description: "Scenario for a provider, as id=name (repeatable)", multiple: true, helpValue: "<id=name>" }),
+    serve: Flags.boolean({ description: "Keep the simulator running and print the environment that points quotabar at it" }),
+  };
+
+  async run(): Promise<UsageDocument | void> {
+    const { flags } = await this.parse(Demo);
+    const sim = await ProviderSimulator.start();
+    const home = mkdtempSync(join(tmpdir(), "quotabar-demo-"));
+    try {
+      for (const pair of flags.scenario ?? []) {
+        const [id, name] = pair.split("=");
+        try {
+          sim.setScenario(id ?? "", name ?? "");
+        } catch (error) {
+          throw new UsageError(
+            (error as Error).message,
+            `Scenarios: ${sim.providers.map((p) => `${p.id} (${p.scenarios.join(", ")})`).join("; ")}`,
+          );
+        }
+      }
+      if (flags.serve) return await this.serve(sim);
+      const env = { ...sim.env(), HOME: home, PATH: process.env.PATH };
+      const service = createNodeContainer({ env }).resolve(UsageService);
+      const providers = flags.provider ?? sim.providers.map((p) => p.id);
+      const doc = await withSpinner(!this.jsonEnabled(), "Asking the simulator", () =>
+        service.usage({ providers, status: flags.status, ...(flags.timeout ? { timeoutMs: flags.timeout * 1000 } : {}) }),
+      );
+      reportUsage(this, doc, this.color(flags.color));
+      return doc;
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+      if (!flags.serve) await sim.stop();
+    }
+  }
+
+  private async serve(sim: ProviderSimulator): Promise<void> {
+    const env = sim.env();
+    this.log(`Provider simulator listening on ${sim.url} (Ctrl-C to stop). In another shell:\n`);
+    for (const [name, value] of Object.entries(env)) this.log(`export ${name}='${value}'`);
+    this.log("\nthen run e.g. `quotabar -p openrouter`.");
+    await new Promise<void>((resolve) => {
+      process.once("SIGINT", resolve);
+      process.once("SIGTERM", resolve);
+    });
+    await sim.stop();
+  }
+}
