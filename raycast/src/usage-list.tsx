@@ -1,0 +1,127 @@
+import { Action, ActionPanel, Icon, launchCommand, LaunchType, List, openExtensionPreferences } from "@raycast/api";
+import { COMMANDS } from "./actions.js";
+import { accessoryOf, progressIcon, symbolIcon, TONE_COLOR } from "./ui.js";
+import type { ListModel, ListRowModel, MetadataModel } from "./view-model.js";
+
+export interface UsageListProps {
+  model: ListModel;
+  isLoading: boolean;
+  onRefresh: () => void;
+}
+
+/** One row per provider, enabled ones first, with a detail pane; an empty view for a new user. */
+export function UsageList({ model, isLoading, onRefresh }: UsageListProps) {
+  const nothingEnabled = model.enabled.length === 0;
+  return (
+    <List isLoading={isLoading} isShowingDetail={!nothingEnabled} searchBarPlaceholder="Search providers and plans">
+      {nothingEnabled ? (
+        isLoading ? null : (
+          <List.EmptyView
+            icon={Icon.Key}
+            title="Add an API Key to Get Started"
+            description="Open Preferences (⌘,) and paste a key for OpenRouter, Warp, z.ai, Kimi K2, Kilo or MiniMax, or sign in to GitHub Copilot. Quotabar can also share the quotabar CLI's config.json."
+            actions={
+              <ActionPanel>
+                <Action title="Open Preferences" icon={Icon.Gear} onAction={() => openExtensionPreferences()} />
+                <Action title="Sign In to GitHub Copilot" icon={Icon.Person} onAction={() => launchLogin()} />
+                <Action title="Refresh" icon={Icon.ArrowClockwise} onAction={onRefresh} />
+              </ActionPanel>
+            }
+          />
+        )
+      ) : (
+        <>
+          <List.Section title="Enabled">
+            {model.enabled.map((row) => (
+              <ProviderRow key={row.id} row={row} onRefresh={onRefresh} />
+            ))}
+          </List.Section>
+          <List.Section title="Not Set Up">
+            {model.notSetUp.map((row) => (
+              <ProviderRow key={row.id} row={row} onRefresh={onRefresh} />
+            ))}
+          </List.Section>
+        </>
+      )}
+    </List>
+  );
+}
+
+function ProviderRow({ row, onRefresh }: { row: ListRowModel; onRefresh: () => void }) {
+  const icon = row.icon.kind === "progress" ? progressIcon(row.icon.progress, row.icon.tone) : symbolIcon(row.icon.symbol, row.icon.tone);
+  return (
+    <List.Item
+      id={row.id}
+      title={row.title}
+      subtitle={row.subtitle}
+      keywords={row.keywords}
+      icon={icon}
+      accessories={row.accessories.map(accessoryOf)}
+      detail={<List.Item.Detail markdown={row.markdown} {...(row.metadata.length > 0 ? { metadata: <Metadata items={row.metadata} /> } : {})} />}
+      actions={<RowActions row={row} onRefresh={onRefresh} />}
+    />
+  );
+}
+
+function RowActions({ row, onRefresh }: { row: ListRowModel; onRefresh: () => void }) {
+  const setUp = row.id === "copilot" ? <Action title="Sign In to GitHub Copilot" icon={Icon.Person} onAction={() => launchLogin()} /> : null;
+  const configure = (
+    <Action title="Configure" icon={Icon.Gear} shortcut={{ modifiers: ["cmd"], key: "," }} onAction={() => openExtensionPreferences()} />
+  );
+  return (
+    <ActionPanel title={row.title}>
+      {!row.enabled ? (
+        <ActionPanel.Section>
+          {setUp}
+          {configure}
+        </ActionPanel.Section>
+      ) : null}
+      <ActionPanel.Section>
+        {row.dashboardUrl ? <Action.OpenInBrowser title="Open Dashboard" url={row.dashboardUrl} /> : null}
+        {row.statusUrl ? (
+          <Action.OpenInBrowser title="Open Status Page" icon={Icon.Heartbeat} url={row.statusUrl} shortcut={{ modifiers: ["cmd"], key: "s" }} />
+        ) : null}
+      </ActionPanel.Section>
+      <ActionPanel.Section>
+        {row.json ? <Action.CopyToClipboard title="Copy JSON" content={row.json} shortcut={{ modifiers: ["cmd", "shift"], key: "c" }} /> : null}
+        <Action.CopyToClipboard title="Copy CLI Command" content={row.cliCommand} shortcut={{ modifiers: ["cmd", "shift"], key: "." }} />
+      </ActionPanel.Section>
+      <ActionPanel.Section>
+        <Action title="Refresh" icon={Icon.ArrowClockwise} shortcut={{ modifiers: ["cmd"], key: "r" }} onAction={onRefresh} />
+        {row.enabled ? configure : null}
+        {row.enabled ? setUp : null}
+      </ActionPanel.Section>
+    </ActionPanel>
+  );
+}
+
+function Metadata({ items }: { items: MetadataModel[] }) {
+  return (
+    <List.Item.Detail.Metadata>
+      {items.map((item, index) => {
+        const key = `${index}`;
+        if (item.kind === "separator") return <List.Item.Detail.Metadata.Separator key={key} />;
+        if (item.kind === "link") return <List.Item.Detail.Metadata.Link key={key} title={item.title} text={item.text} target={item.target} />;
+        if (item.kind === "tags")
+          return (
+            <List.Item.Detail.Metadata.TagList key={key} title={item.title}>
+              {item.tags.map((tag) => (
+                <List.Item.Detail.Metadata.TagList.Item key={tag.text} text={tag.text} color={TONE_COLOR[tag.tone]} />
+              ))}
+            </List.Item.Detail.Metadata.TagList>
+          );
+        return (
+          <List.Item.Detail.Metadata.Label
+            key={key}
+            title={item.title}
+            text={item.tone ? { value: item.text, color: TONE_COLOR[item.tone] } : item.text}
+          />
+        );
+      })}
+    </List.Item.Detail.Metadata>
+  );
+}
+
+function launchLogin() {
+  return launchCommand({ name: COMMANDS.login, type: LaunchType.UserInitiated });
+}

@@ -1,0 +1,95 @@
+import { meter, unlimitedMeter } from "../../domain/meter.js";
+import type { ProviderUsage, UsageDocument } from "../../domain/usage-document.js";
+
+/** Hand-made documents for the view-model tests; every field the contract has, defaults filled. */
+export const NOW = new Date("2026-11-20T16:00:00.000Z");
+
+export function usage(fields: Partial<ProviderUsage> & Pick<ProviderUsage, "id" | "name">): ProviderUsage {
+  return {
+    ok: true,
+    source: "api",
+    plan: null,
+    primary: null,
+    secondary: null,
+    tertiary: null,
+    details: [],
+    status: null,
+    fetchedAt: "2026-11-20T15:59:00.000Z",
+    stale: false,
+    error: null,
+    ...fields,
+  };
+}
+
+export const copilot = usage({
+  id: "copilot",
+  name: "GitHub Copilot",
+  source: "oauth",
+  plan: "Pro",
+  primary: meter("Premium", { usedPercent: 37.5, used: 112.5, limit: 300, unit: "requests", resetsAt: "2026-12-01T00:00:00.000Z" }),
+  secondary: meter("Chat", { usedPercent: 10 }),
+  details: [{ label: "Chat", value: "Unlimited" }],
+  status: { indicator: "none", description: "All Systems Operational", url: "https://www.githubstatus.com", incidents: [] },
+});
+
+export const warp = usage({
+  id: "warp",
+  name: "Warp",
+  primary: meter("Credits", { usedPercent: 81, used: 1215, limit: 1500, unit: "credits", resetsAt: "2026-12-01T19:16:33.462Z" }),
+  secondary: meter("Add-on credits", { usedPercent: 60, used: 15, limit: 25, unit: "credits", note: "10 credits expire on 2026-12-05 10:00 UTC" }),
+});
+
+export const warpUnlimited = usage({ id: "warp", name: "Warp", plan: "Turbo", primary: unlimitedMeter("Credits", { used: 4200, unit: "credits" }) });
+
+export const openrouterNearLimit = usage({
+  id: "openrouter",
+  name: "OpenRouter",
+  primary: meter("Credits", { usedPercent: 94.5, used: 18.9, limit: 20, unit: "USD", note: "Credit values may be up to 60 s old" }),
+  secondary: meter("Rate limit", { note: "200 requests / 10s" }),
+  details: [{ label: "Balance", value: "$1.10" }],
+});
+
+export const zaiStale = usage({
+  id: "zai",
+  name: "z.ai",
+  ok: false,
+  plan: "GLM Coding Pro",
+  primary: meter("Tokens", { usedPercent: 29.32, used: 23456789, limit: 80000000, unit: "tokens", resetsAt: "2026-11-24T12:00:00.000Z" }),
+  fetchedAt: "2026-11-20T14:00:00.000Z",
+  stale: true,
+  error: { code: "upstream", message: "z.ai API error: HTTP 500", hint: "The service had a problem; try again later." },
+});
+
+export const warpUnauthorized = usage({
+  id: "warp",
+  name: "Warp",
+  ok: false,
+  source: null,
+  fetchedAt: null,
+  error: { code: "unauthorized", message: "Warp API error: HTTP 401", hint: "The credential was rejected; check or replace it." },
+});
+
+export const kimik2Missing = usage({
+  id: "kimik2",
+  name: "Kimi K2 (unofficial)",
+  ok: false,
+  source: null,
+  fetchedAt: null,
+  error: { code: "not_configured", message: "Kimi K2 API key not found", hint: "Set KIMI_K2_API_KEY, or run `quotabar config set-key kimik2 --stdin`" },
+});
+
+export const copilotIncident = usage({
+  ...copilot,
+  status: {
+    indicator: "major",
+    description: "Partial System Outage",
+    url: "https://www.githubstatus.com",
+    incidents: [
+      { name: "Degraded performance for Copilot", impact: "major", url: "https://www.githubstatus.com/incidents/abc123", updatedAt: "2026-11-20T15:30:00.000Z" },
+    ],
+  },
+});
+
+export function doc(...providers: ProviderUsage[]): UsageDocument {
+  return { version: 1, generatedAt: NOW.toISOString(), providers };
+}

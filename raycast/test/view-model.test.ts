@@ -1,0 +1,224 @@
+import { describe, expect, it } from "vitest";
+import { withIncidentBadge } from "../src/icons.js";
+import {
+  formatAge,
+  formatPercent,
+  formatQuantity,
+  headlineOf,
+  hintFor,
+  listModel,
+  menuBarModel,
+  meterView,
+  shouldFetch,
+  textBar,
+  toneOf,
+} from "../src/view-model.js";
+import { meter } from "../../domain/meter.js";
+import { copilot, copilotIncident, doc, kimik2Missing, NOW, openrouterNearLimit, warp, warpUnauthorized, warpUnlimited, zaiStale } from "./documents.js";
+
+describe("numbers", () => {
+  it("formats percentages without rounding up to a full 100%", () => {
+    expect(formatPercent(37.5)).toBe("38%");
+    expect(formatPercent(81)).toBe("81%");
+    expect(formatPercent(0.3)).toBe("<1%");
+    expect(formatPercent(0)).toBe("0%");
+    expect(formatPercent(99.7)).toBe("99%");
+    expect(formatPercent(100)).toBe("100%");
+  });
+
+  it("formats quantities in the meter's unit", () => {
+    expect(formatQuantity(copilot.primary!)).toBe("112.5 / 300 requests");
+    expect(formatQuantity(warp.primary!)).toBe("1,215 / 1,500 credits");
+    expect(formatQuantity(openrouterNearLimit.primary!)).toBe("$18.90 / $20.00");
+    expect(formatQuantity(zaiStale.primary!)).toBe("23.5M / 80M tokens");
+    expect(formatQuantity(meter("Calls", { used: 312, unit: "calls" }))).toBe("312 calls used");
+    expect(formatQuantity(meter("Rate limit", { note: "200 requests / 10s" }))).toBeNull();
+  });
+
+  it("colours by the CLI's thresholds", () => {
+    expect(toneOf(69.9)).toBe("normal");
+    expect(toneOf(70)).toBe("warning");
+    expect(toneOf(90)).toBe("critical");
+    expect(toneOf(null)).toBe("muted");
+  });
+
+  it("says how old data is", () => {
+    expect(formatAge("2026-11-20T15:59:30.000Z", NOW)).toBe("just now");
+    expect(formatAge("2026-11-20T15:55:00.000Z", NOW)).toBe("5m ago");
+    expect(formatAge("2026-11-20T14:00:00.000Z", NOW)).toBe("2h ago");
+    expect(formatAge("2026-11-17T16:00:00.000Z", NOW)).toBe("3d ago");
+  });
+
+  it("shows unlimited meters full with the text Unlimited", () => {
+    const view = meterView(warpUnlimited.primary!, NOW);
+    expect(view).toMatchObject({ percent: 100, percentText: "Unlimited", tone: "normal", note: null });
+  });
+
+  it("draws a text bar for the detail pane", () => {
+    expect(textBar(37.5)).toBe("████████░░░░░░░░░░░░");
+    expect(textBar(150)).toBe("█".repeat(20));
+  });
+});
+
+describe("menu bar", () => {
+  it("titles the most used meter among enabled providers, secondary meters included", () => {
+    const model = menuBarModel(doc(copilot, warp, openrouterNearLimit), NOW);
+    expect(model.title).toBe("95%");
+    expect(model.tooltip).toBe("OpenRouter · Credits 95% used");
+    expect(model.icon).toEqual({ progress: 0.945, tone: "critical", incident: false });
+    expect(headlineOf(doc(copilot, usage2()))?.meter.label).toBe("Weekly");
+  });
+
+  it("follows the provider picked in preferences", () => {
+    const model = menuBarModel(doc(copilot, warp), NOW, "copilot");
+    expect(model.title).toBe("38%");
+    expect(model.icon.tone).toBe("normal");
+  });
+
+  it("never headlines an unlimited meter, and is empty without data", () => {
+    expect(menuBarModel(doc(warpUnlimited), NOW).title).toBe("");
+    const empty = menuBarModel(doc(), NOW);
+    expect(empty).toMatchObject({ title: "", tooltip: "Quotabar: no provider set up", sections: [] });
+    expect(menuBarModel(undefined, NOW).sections).toEqual([]);
+  });
+
+  it("has one section per provider with meters, plan, reset countdown and a dashboard item", () => {
+    const [section] = menuBarModel(doc(copilot), NOW).sections;
+    expect(section!.title).toBe("GitHub Copilot — Pro");
+    expect(section!.items.map((i) => i.title)).toEqual(["Premium: 38%", "Chat: 10%", "Open GitHub Copilot Dashboard"]);
+    expect(section!.items[0]).toMatchObject({
+      subtitle: "112.5 / 300 requests · resets in 10d 8h",
+      tooltip: "Resets Dec 1, 00:00 UTC",
+      icon: { kind: "progress", progress: 0.375, tone: "normal" },
+      action: { type: "open", url: "https://github.com/settings/copilot" },
+    });
+  });
+
+  it("marks stale data with its age and shows the error with its hint", () => {
+    const [section] = menuBarModel(doc(zaiStale), NOW).sections;
+    const titles = section!.items.map((i) => i.title);
+    expect(titles).toEqual([
+      "Tokens: 29%",
+      "Stale · updated 2h ago",
+      "z.ai API error: HTTP 500",
+      "The service had a problem; try again later.",
+      "Open z.ai Dashboard",
+    ]);
+    expect(section!.items[2]!.icon).toEqual({ kind: "symbol", symbol: "warning", tone: "warning" });
+  });
+
+  it("offers Configure for a rejected key and the Raycast way to add a missing one", () => {
+    const unauthorized = menuBarModel(doc(warpUnauthorized), NOW).sections[0]!;
+    expect(unauthorized.items[1]).toMatchObject({ title: "The credential was rejected; check or replace it.", action: { type: "configure" } });
+    const missing = menuBarModel(doc(kimik2Missing), NOW).sections[0]!;
+    expect(missing.items[1]!.title).toBe("Add your Kimi K2 API Key (Unofficial) in Preferences.");
+  });
+
+  it("badges the icon and lists incidents with a View Status item", () => {
+    const model = menuBarModel(doc(copilotIncident, warp), NOW);
+    expect(model.icon.incident).toBe(true);
+    expect(model.tooltip).toContain("status incident");
+    const items = model.sections[0]!.items;
+    expect(items.find((i) => i.title === "Incident: Degraded performance for Copilot")).toMatchObject({
+      subtitle: "major",
+      action: { type: "open", url: "https://www.githubstatus.com/incidents/abc123" },
+    });
+    expect(items.find((i) => i.title === "View Status")?.action).toEqual({ type: "open", url: "https://www.githubstatus.com" });
+  });
+
+  it("shows no incident for an operational status page", () => {
+    expect(menuBarModel(doc(copilot), NOW).icon.incident).toBe(false);
+  });
+});
+
+describe("list", () => {
+  it("lists enabled providers first, then every other provider as not set up", () => {
+    const model = listModel(doc(warp, copilot), NOW);
+    expect(model.enabled.map((r) => r.id)).toEqual(["warp", "copilot"]);
+    expect(model.notSetUp).toHaveLength(15);
+    expect(model.notSetUp.map((r) => r.id)).not.toContain("warp");
+    const kimik2 = model.notSetUp.find((r) => r.id === "kimik2")!;
+    expect(kimik2).toMatchObject({ subtitle: "Not set up", enabled: false, json: null, accessories: [{ tag: "Unofficial", tone: "muted" }] });
+    expect(kimik2.markdown).toContain("Add your Kimi K2 API Key (Unofficial) in Preferences.");
+  });
+
+  it("gives a row the plan, searchable keywords and accessories: countdown and percent of the primary meter", () => {
+    const [row] = listModel(doc(copilot), NOW).enabled;
+    expect(row).toMatchObject({ title: "GitHub Copilot", subtitle: "Pro", icon: { kind: "progress", progress: 0.375, tone: "normal" } });
+    expect(row!.keywords).toEqual(["copilot", "Pro", "oauth"]);
+    expect(row!.accessories).toEqual([
+      { text: "10d 8h", icon: "clock", tooltip: "Resets Dec 1, 00:00 UTC" },
+      { text: "38%", tone: "normal", tooltip: "Premium used" },
+    ]);
+    expect(row!.cliCommand).toBe("quotabar -p copilot");
+    expect(JSON.parse(row!.json!)).toEqual(copilot);
+    expect(row!.statusUrl).toBe("https://www.githubstatus.com");
+  });
+
+  it("tags incidents, stale data and errors", () => {
+    const model = listModel(doc(copilotIncident, zaiStale, warpUnauthorized), NOW);
+    const [incident, stale, failed] = model.enabled;
+    expect(incident!.accessories[0]).toEqual({ tag: "Incident", tone: "critical", tooltip: "Partial System Outage" });
+    expect(stale!.accessories[0]).toEqual({ tag: "Stale", tone: "warning", tooltip: "Last updated 2h ago" });
+    expect(stale!.icon).toEqual({ kind: "progress", progress: 0.2932, tone: "normal" });
+    expect(failed!.accessories).toEqual([{ icon: "warning", tone: "critical", tooltip: "Warp API error: HTTP 401" }]);
+    expect(failed!.subtitle).toBe("Warp API error: HTTP 401");
+    expect(failed!.icon).toEqual({ kind: "symbol", symbol: "warning", tone: "critical" });
+  });
+
+  it("details every meter, the status incidents, source and fetch time", () => {
+    const [row] = listModel(doc(copilotIncident), NOW).enabled;
+    expect(row!.markdown).toContain("### Premium · 38% used");
+    expect(row!.markdown).toContain("`████████░░░░░░░░░░░░`");
+    expect(row!.markdown).toContain("112.5 / 300 requests · resets in 10d 8h");
+    expect(row!.markdown).toContain("### Chat · 10% used");
+    expect(row!.metadata).toEqual([
+      { kind: "label", title: "Plan", text: "Pro" },
+      { kind: "label", title: "Premium resets", text: "Dec 1, 00:00 UTC (in 10d 8h)" },
+      { kind: "label", title: "Chat", text: "Unlimited" },
+      { kind: "separator" },
+      { kind: "tags", title: "Status", tags: [{ text: "Partial System Outage", tone: "critical" }] },
+      { kind: "link", title: "Incident", text: "Degraded performance for Copilot (major)", target: "https://www.githubstatus.com/incidents/abc123" },
+      { kind: "link", title: "Status page", text: "www.githubstatus.com", target: "https://www.githubstatus.com" },
+      { kind: "separator" },
+      { kind: "label", title: "Source", text: "oauth" },
+      { kind: "label", title: "Fetched", text: "Nov 20, 15:59 UTC (1m ago)" },
+    ]);
+  });
+
+  it("keeps stale rows' last data and says why it is stale", () => {
+    const [row] = listModel(doc(zaiStale), NOW).enabled;
+    expect(row!.markdown).toContain("> ⚠️ z.ai API error: HTTP 500");
+    expect(row!.metadata).toContainEqual({ kind: "label", title: "Last good fetch", text: "Nov 20, 14:00 UTC (2h ago)", tone: "warning" });
+    expect(row!.metadata).toContainEqual({ kind: "label", title: "Error", text: "upstream: z.ai API error: HTTP 500", tone: "warning" });
+  });
+});
+
+describe("hints and refresh policy", () => {
+  it("points a missing credential at Raycast's preferences or the Copilot sign-in", () => {
+    expect(hintFor(kimik2Missing)).toBe("Add your Kimi K2 API Key (Unofficial) in Preferences.");
+    expect(hintFor({ ...kimik2Missing, id: "copilot" })).toBe("Run “Sign In to GitHub Copilot”, or paste a token in Preferences.");
+    expect(hintFor(warpUnauthorized)).toBe("The credential was rejected; check or replace it.");
+    expect(hintFor(copilot)).toBeNull();
+  });
+
+  it("fetches in the background always, on a user launch only when the cache is missing or older than a minute", () => {
+    expect(shouldFetch(undefined, NOW, false)).toBe(true);
+    expect(shouldFetch(doc(), NOW, true)).toBe(true);
+    expect(shouldFetch(doc(), new Date(NOW.getTime() + 30_000), false)).toBe(false);
+    expect(shouldFetch(doc(), new Date(NOW.getTime() + 61_000), false)).toBe(true);
+  });
+});
+
+describe("incident badge", () => {
+  it("adds a dot to the progress ring's SVG and leaves other images alone", () => {
+    const ring = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg"><circle r="40"/></svg>  ')}`;
+    const badged = decodeURIComponent(withIncidentBadge(ring).slice("data:image/svg+xml,".length));
+    expect(badged).toMatch(/<circle r="40"\/><circle cx="82" cy="18" r="17" fill="#FF6363"[^>]*\/><\/svg>$/);
+    expect(withIncidentBadge("Warning")).toBe("Warning");
+  });
+});
+
+function usage2() {
+  return { ...warp, id: "kimi", name: "Kimi", primary: meter("Requests", { usedPercent: 20 }), secondary: meter("Weekly", { usedPercent: 50 }) };
+}
