@@ -41,19 +41,19 @@ export interface ProviderPreference {
   defaultValue?: string;
 }
 
-/** One line per preference; a test keeps the manifest in step with this table. */
+/** One line per preference, in catalog order (a key added here places its provider in that order); a test keeps the manifest in step. */
 export const PROVIDER_PREFERENCES: readonly ProviderPreference[] = [
   { name: "copilotToken", provider: "copilot", field: "apiKey", title: "GitHub Copilot Token" },
   { name: "openrouterApiKey", provider: "openrouter", field: "apiKey", title: "OpenRouter API Key" },
-  { name: "warpApiKey", provider: "warp", field: "apiKey", title: "Warp API Key" },
   { name: "zaiApiKey", provider: "zai", field: "apiKey", title: "z.ai API Key" },
   { name: "zaiRegion", provider: "zai", field: "region", title: "z.ai Region", defaultValue: "global" },
+  { name: "warpApiKey", provider: "warp", field: "apiKey", title: "Warp API Key" },
   { name: "kimiCookie", provider: "kimi", field: "cookieHeader", title: "Kimi Cookie (kimi-auth)" },
-  { name: "kimik2ApiKey", provider: "kimik2", field: "apiKey", title: "Kimi K2 API Key (Unofficial)" },
   { name: "kiloApiKey", provider: "kilo", field: "apiKey", title: "Kilo Code API Key" },
   { name: "minimaxApiKey", provider: "minimax", field: "apiKey", title: "MiniMax API Key" },
   { name: "minimaxRegion", provider: "minimax", field: "region", title: "MiniMax Region", defaultValue: "global" },
   { name: "minimaxCookie", provider: "minimax", field: "cookieHeader", title: "MiniMax Cookie Header" },
+  { name: "kimik2ApiKey", provider: "kimik2", field: "apiKey", title: "Kimi K2 API Key (Unofficial)" },
   { name: "augmentCookie", provider: "augment", field: "cookieHeader", title: "Augment Cookie Header" },
   { name: "ampCookie", provider: "amp", field: "cookieHeader", title: "Amp Cookie Header" },
   { name: "factoryCookie", provider: "factory", field: "cookieHeader", title: "Factory Cookie Header" },

@@ -139,10 +139,17 @@ export function descriptorOf(id: string): ProviderDescriptor | undefined {
   return DESCRIPTORS.find((d) => d.id === id);
 }
 
-/** The hint worth showing in Raycast: for a missing credential, where to put it in Raycast. */
+const REJECTED: readonly string[] = ["unauthorized", "forbidden", "expired"];
+
+/** The hint worth showing in Raycast: a missing or rejected credential points at the preference that holds it. */
 export function hintFor(usage: ProviderUsage): string | null {
   if (usage.error === null) return null;
   if (usage.error.code === "not_configured") return setupHint(usage.id) ?? usage.error.hint;
+  const preference = credentialPreferenceOf(usage.id);
+  if (REJECTED.includes(usage.error.code) && preference) {
+    const where = usage.id === "copilot" ? "Sign in to GitHub Copilot again, or update the token in Preferences." : `Update your ${preference.title} in Preferences.`;
+    return usage.error.hint ? `${usage.error.hint} ${where}` : where;
+  }
   return usage.error.hint;
 }
 

@@ -109,7 +109,10 @@ describe("menu bar", () => {
 
   it("offers Configure for a rejected key and the Raycast way to add a missing one", () => {
     const unauthorized = menuBarModel(doc(warpUnauthorized), NOW).sections[0]!;
-    expect(unauthorized.items[1]).toMatchObject({ title: "The credential was rejected; check or replace it.", action: { type: "configure" } });
+    expect(unauthorized.items[1]).toMatchObject({
+      title: "The credential was rejected; check or replace it. Update your Warp API Key in Preferences.",
+      action: { type: "configure" },
+    });
     const missing = menuBarModel(doc(kimik2Missing), NOW).sections[0]!;
     expect(missing.items[1]!.title).toBe("Add your Kimi K2 API Key (Unofficial) in Preferences.");
   });
@@ -198,7 +201,9 @@ describe("hints and refresh policy", () => {
   it("points a missing credential at Raycast's preferences or the Copilot sign-in", () => {
     expect(hintFor(kimik2Missing)).toBe("Add your Kimi K2 API Key (Unofficial) in Preferences.");
     expect(hintFor({ ...kimik2Missing, id: "copilot" })).toBe("Run “Sign In to GitHub Copilot”, or paste a token in Preferences.");
-    expect(hintFor(warpUnauthorized)).toBe("The credential was rejected; check or replace it.");
+    expect(hintFor(warpUnauthorized)).toBe("The credential was rejected; check or replace it. Update your Warp API Key in Preferences.");
+    expect(hintFor({ ...warpUnauthorized, id: "copilot" })).toContain("Sign in to GitHub Copilot again");
+    expect(hintFor(zaiStale)).toBe("The service had a problem; try again later.");
     expect(hintFor(copilot)).toBeNull();
   });
 

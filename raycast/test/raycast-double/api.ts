@@ -149,15 +149,13 @@ export class Cache {
   }
 }
 
-export namespace Toast {
-  export enum Style {
-    Success = "SUCCESS",
-    Failure = "FAILURE",
-    Animated = "ANIMATED",
-  }
+enum ToastStyle {
+  Success = "SUCCESS",
+  Failure = "FAILURE",
+  Animated = "ANIMATED",
 }
 export class Toast {
-  static Style = Toast.Style;
+  static Style = ToastStyle;
 }
 
 export const showToast = record("showToast");
@@ -179,7 +177,3 @@ export function resetRaycastDouble(): void {
   environment.appearance = "light";
 }
 
-export type Image = { source: string; tintColor?: string };
-export namespace Image {
-  export type ImageLike = string | Image;
-}

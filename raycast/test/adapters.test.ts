@@ -1,0 +1,150 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ConfigFileError, JsonConfigStore } from "../../adapters/config/json-config-store.js";
+import { UsageService } from "../../domain/usage-service.js";
+import { ProviderSimulator } from "../../test/simulator/simulator.js";
+import { CacheSnapshotCache } from "../src/adapters/cache-snapshot-cache.js";
+import { DocumentCache } from "../src/adapters/document-cache.js";
+import { KeyValueConfigStore } from "../src/adapters/key-value-config-store.js";
+import { PreferenceConfigStore } from "../src/adapters/preference-config-store.js";
+import { saveCopilotToken } from "../src/copilot-token.js";
+import { createRaycastConfigStore, createRaycastContainer } from "../src/raycast-container.js";
+import { fetchUsage } from "../src/usage.js";
+import { copilot, doc } from "./documents.js";
+import { memoryCache, memoryLocalStorage } from "./memory-stores.js";
+
+// Runs without Raycast (and under Node 22 in CI): these are the adapters the extension ships.
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "quotabar-raycast-"));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("KeyValueConfigStore (LocalStorage)", () => {
+  it("starts empty, persists updates and keeps concurrent writers' changes", async () => {
+    const storage = memoryLocalStorage();
+    const store = new KeyValueConfigStore(storage);
+    expect(await store.load()).toEqual({ version: 1, providers: [] });
+    await Promise.all([
+      store.update((c) => void c.providers.push({ id: "copilot", apiKey: "gho_a" })),
+      store.update((c) => void c.providers.push({ id: "warp", enabled: false })),
+    ]);
+    expect((await new KeyValueConfigStore(storage).load()).providers).toEqual([
+      { id: "copilot", apiKey: "gho_a" },
+      { id: "warp", enabled: false },
+    ]);
+  });
+
+  it("reports damaged contents as a config error", async () => {
+    const storage = memoryLocalStorage();
+    storage.items.set("config.json", "{ nope");
+    await expect(new KeyValueConfigStore(storage).load()).rejects.toBeInstanceOf(ConfigFileError);
+  });
+});
+
+describe("PreferenceConfigStore", () => {
+  it("reads the shared CLI file with preferences on top, and writes only the file's own content back", async () => {
+    const file = join(dir, "shared.json");
+    writeFileSync(file, JSON.stringify({ version: 1, providers: [{ id: "zai", region: "bigmodel-cn", note: "mine" }], extra: 1 }));
+    const store = new PreferenceConfigStore(new JsonConfigStore(file), { zaiApiKey: "pref-secret" });
+    expect((await store.load()).providers[0]).toEqual({ id: "zai", region: "bigmodel-cn", note: "mine", apiKey: "pref-secret", enabled: true });
+    await store.update((c) => void c.providers.push({ id: "warp" }));
+    const written = readFileSync(file, "utf8");
+    expect(written).not.toContain("pref-secret");
+    expect(JSON.parse(written)).toEqual({ version: 1, providers: [{ id: "zai", region: "bigmodel-cn", note: "mine" }, { id: "warp" }], extra: 1 });
+  });
+
+  it("uses the shared file only when the preference names one", () => {
+    const env = { HOME: dir };
+    expect(createRaycastConfigStore({ preferences: {}, localStorage: memoryLocalStorage(), env }).path()).toBe("Raycast LocalStorage");
+    expect(createRaycastConfigStore({ preferences: { configPath: "~/q/config.json" }, localStorage: memoryLocalStorage(), env }).path()).toBe(
+      join(dir, "q", "config.json"),
+    );
+  });
+});
+
+describe("saveCopilotToken", () => {
+  it("lands in LocalStorage without a shared file", async () => {
+    const storage = memoryLocalStorage();
+    const store = createRaycastConfigStore({ preferences: {}, localStorage: storage, env: { HOME: dir } });
+    expect(await saveCopilotToken(store, "gho_token")).toBe("Raycast LocalStorage");
+    expect(JSON.parse(storage.items.get("config.json") as string).providers).toEqual([{ id: "copilot", apiKey: "gho_token" }]);
+  });
+
+  it("lands in the shared CLI config file when one is set, keeping its other entries", async () => {
+    const file = join(dir, "cli.json");
+    writeFileSync(file, JSON.stringify({ version: 1, providers: [{ id: "copilot", enabled: false, workspace: "x" }, { id: "warp" }] }));
+    const store = createRaycastConfigStore({ preferences: { configPath: file }, localStorage: memoryLocalStorage(), env: { HOME: dir } });
+    expect(await saveCopilotToken(store, "gho_new")).toBe(file);
+    expect(JSON.parse(readFileSync(file, "utf8")).providers).toEqual([{ id: "copilot", enabled: true, workspace: "x", apiKey: "gho_new" }, { id: "warp" }]);
+  });
+});
+
+describe("caches", () => {
+  it("keep the last snapshot and the last document, and read damage as nothing", async () => {
+    const cache = memoryCache();
+    const snapshots = new CacheSnapshotCache(cache);
+    expect(await snapshots.read("copilot")).toBeNull();
+    await snapshots.write(copilot);
+    expect(await snapshots.read("copilot")).toEqual(copilot);
+    cache.set("snapshot:copilot", "{");
+    expect(await snapshots.read("copilot")).toBeNull();
+
+    const documents = new DocumentCache(cache);
+    expect(documents.read()).toBeUndefined();
+    documents.write(doc(copilot));
+    expect(documents.read()).toEqual(doc(copilot));
+    cache.set("usage-document", JSON.stringify({ version: 2 }));
+    expect(documents.read()).toBeUndefined();
+  });
+});
+
+describe("the Raycast composition root against the simulator", () => {
+  let sim: ProviderSimulator;
+  beforeAll(async () => {
+    sim = await ProviderSimulator.start();
+  });
+  afterAll(() => sim.stop());
+
+  const keys = () => {
+    const env = sim.env();
+    return { openrouterApiKey: env.OPENROUTER_API_KEY, warpApiKey: env.WARP_API_KEY, zaiApiKey: env.Z_AI_API_KEY };
+  };
+
+  it("fetches the providers whose keys are in the preferences, and caches the document", async () => {
+    const cache = memoryCache();
+    const adapters = { preferences: keys(), localStorage: memoryLocalStorage(), cache, env: { HOME: dir, QUOTABAR_ORIGIN_MAP: sim.env().QUOTABAR_ORIGIN_MAP } };
+    const documents = new DocumentCache(cache);
+    const document = await fetchUsage(adapters, documents);
+    expect(document.providers.map((p) => [p.id, p.ok])).toEqual([
+      ["openrouter", true],
+      ["zai", true],
+      ["warp", true],
+    ]);
+    expect(document.providers.find((p) => p.id === "warp")!.primary).toMatchObject({ usedPercent: 81, used: 1215, limit: 1500 });
+    expect(documents.read()).toEqual(document);
+    // the secrets never reach the cache
+    for (const value of cache.items.values()) for (const key of Object.values(keys())) expect(value).not.toContain(key);
+  });
+
+  it("serves the last good snapshot from Raycast's cache, marked stale, when a fetch fails", async () => {
+    const cache = memoryCache();
+    const env = { HOME: dir, QUOTABAR_ORIGIN_MAP: sim.env().QUOTABAR_ORIGIN_MAP };
+    const make = (at: string) =>
+      createRaycastContainer({ preferences: { zaiApiKey: keys().zaiApiKey }, localStorage: memoryLocalStorage(), cache, env, clock: { now: () => new Date(at) } }).resolve(
+        UsageService,
+      );
+    await make("2026-11-20T14:00:00.000Z").usage();
+    sim.setScenario("zai", "upstream_500");
+    try {
+      const [zai] = (await make("2026-11-20T16:00:00.000Z").usage()).providers;
+      expect(zai).toMatchObject({ id: "zai", ok: false, stale: true, fetchedAt: "2026-11-20T14:00:00.000Z", error: { code: "upstream" } });
+      expect(zai!.primary?.usedPercent).toBeGreaterThan(0);
+    } finally {
+      sim.setScenario("zai", "ok");
+    }
+  });
+});

@@ -1,0 +1,201 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { ReactTestInstance } from "react-test-renderer";
+import { environment, LaunchType, preferenceValues, raycastCalls, resetRaycastDouble } from "@raycast/api";
+import { QuotabarError } from "../../domain/errors.js";
+import type { DeviceFlow } from "../../ports/device-flow.js";
+import { ProviderSimulator } from "../../test/simulator/simulator.js";
+import MenuBarCommand from "../../menubar-raycast/menu-bar-command.js";
+import { CopilotLoginView } from "../src/copilot-login-view.js";
+import { documentCache } from "../src/raycast-runtime.js";
+import ShowUsage from "../src/show-usage.js";
+import { copilot, doc, NOW } from "./documents.js";
+import { byType, oneOfType, press, render, waitFor } from "./render.js";
+
+let sim: ProviderSimulator;
+let home: string;
+const saved = { HOME: process.env.HOME, QUOTABAR_ORIGIN_MAP: process.env.QUOTABAR_ORIGIN_MAP };
+
+beforeAll(async () => {
+  sim = await ProviderSimulator.start();
+  home = mkdtempSync(join(tmpdir(), "quotabar-raycast-cmd-"));
+  process.env.HOME = home;
+  process.env.QUOTABAR_ORIGIN_MAP = sim.env().QUOTABAR_ORIGIN_MAP;
+});
+afterAll(async () => {
+  await sim.stop();
+  rmSync(home, { recursive: true, force: true });
+  Object.assign(process.env, saved);
+});
+beforeEach(() => {
+  resetRaycastDouble();
+  sim.requests.length = 0;
+  for (const p of sim.providers) sim.setScenario(p.id, p.scenarios[0]!);
+  const env = sim.env();
+  Object.assign(preferenceValues, { openrouterApiKey: env.OPENROUTER_API_KEY, warpApiKey: env.WARP_API_KEY, zaiApiKey: env.Z_AI_API_KEY, statusChecks: true });
+});
+
+const titles = (nodes: ReactTestInstance[]) => nodes.map((n) => n.props.title as string);
+
+describe("menu-bar command", () => {
+  it("fetches on a background launch, shows the most used meter, and stops loading so Raycast can unload it", async () => {
+    environment.launchType = LaunchType.Background;
+    const view = await render(<MenuBarCommand />);
+    const extra = () => oneOfType(view.root, "MenuBarExtra");
+    expect(extra().props.isLoading).toBe(true);
+    await waitFor(() => extra().props.isLoading === false);
+    expect(extra().props.title).toBe("81%");
+    expect(extra().props.tooltip).toBe("Warp · Credits 81% used");
+    expect(extra().props.icon).toMatch(/^data:image\/svg\+xml,/);
+    const sections = byType(view.root, "MenuBarExtra.Section");
+    expect(titles(sections)).toEqual(["OpenRouter", "z.ai — GLM Coding Pro", "Warp", undefined]);
+    const warpItems = titles(byType(sections[2]!, "MenuBarExtra.Item"));
+    expect(warpItems[0]).toBe("Credits: 81%");
+    expect(byType(sections[2]!, "MenuBarExtra.Item")[0]!.props.subtitle).toMatch(/^1,215 \/ 1,500 credits · resets in /);
+    expect(titles(byType(sections[3]!, "MenuBarExtra.Item"))).toEqual(["Refresh", "Show Usage", "Configure…"]);
+    expect(documentCache.read()?.providers).toHaveLength(3);
+  });
+
+  it("renders the cached document at once on a user launch and does not fetch while it is fresh", async () => {
+    documentCache.write({ ...doc(copilot), generatedAt: new Date().toISOString() });
+    const view = await render(<MenuBarCommand />);
+    const extra = oneOfType(view.root, "MenuBarExtra");
+    expect(extra.props).toMatchObject({ title: "38%", isLoading: false });
+    expect(sim.requests).toHaveLength(0);
+  });
+
+  it("opens the dashboard, refreshes, and opens preferences from its items", async () => {
+    documentCache.write({ ...doc(copilot), generatedAt: new Date().toISOString() });
+    const view = await render(<MenuBarCommand />);
+    const item = (title: string) => byType(view.root, "MenuBarExtra.Item").find((n) => n.props.title === title)!;
+    await press(item("Premium: 38%"));
+    await press(item("Configure…"));
+    expect(raycastCalls.map((c) => [c.name, ...c.args])).toEqual([["open", "https://github.com/settings/copilot"], ["openExtensionPreferences"]]);
+    await press(item("Refresh"));
+    await waitFor(() => oneOfType(view.root, "MenuBarExtra").props.isLoading === false);
+    expect(oneOfType(view.root, "MenuBarExtra").props.title).toBe("81%");
+    expect(sim.requests.length).toBeGreaterThan(0);
+  });
+
+  it("follows the provider picked in its preference", async () => {
+    preferenceValues.menuBarProvider = "zai";
+    environment.launchType = LaunchType.Background;
+    const view = await render(<MenuBarCommand />);
+    await waitFor(() => oneOfType(view.root, "MenuBarExtra").props.isLoading === false);
+    expect(oneOfType(view.root, "MenuBarExtra").props.title).toBe("31%");
+  });
+
+  it("invites a new user to add a key", async () => {
+    for (const key of Object.keys(preferenceValues)) delete preferenceValues[key];
+    environment.launchType = LaunchType.Background;
+    const view = await render(<MenuBarCommand />);
+    await waitFor(() => oneOfType(view.root, "MenuBarExtra").props.isLoading === false);
+    expect(titles(byType(view.root, "MenuBarExtra.Section"))[0]).toBe("No provider set up");
+    expect(titles(byType(view.root, "MenuBarExtra.Item")).slice(0, 2)).toEqual(["Add an API Key in Preferences…", "Sign In to GitHub Copilot…"]);
+  });
+});
+
+describe("list command", () => {
+  it("shows enabled providers first with plan, accessories, detail and actions", async () => {
+    const view = await render(<ShowUsage />);
+    await waitFor(() => oneOfType(view.root, "List").props.isLoading === false);
+    expect(oneOfType(view.root, "List").props).toMatchObject({ isShowingDetail: true, searchBarPlaceholder: "Search providers and plans" });
+    const [enabled, notSetUp] = byType(view.root, "List.Section");
+    expect(titles(byType(enabled!, "List.Item"))).toEqual(["OpenRouter", "z.ai", "Warp"]);
+    expect(byType(notSetUp!, "List.Item")).toHaveLength(14);
+    const zai = byType(enabled!, "List.Item")[1]!;
+    expect(zai.props.subtitle).toBe("GLM Coding Pro");
+    expect(zai.props.keywords).toEqual(["zai", "GLM", "Coding", "Pro", "api"]);
+    expect(zai.props.accessories.at(-1)).toEqual({ text: { value: "29%", color: "raycast-green" }, tooltip: "Tokens used" });
+    expect(oneOfType(zai, "List.Item.Detail").props.markdown).toContain("### Tokens · 29% used");
+    const labels = byType(zai, "Metadata.Label").map((n) => n.props.title);
+    expect(labels).toEqual(expect.arrayContaining(["Plan", "Source", "Fetched"]));
+    const actionTitles = zai.findAll((n) => typeof n.type === "string" && n.type.startsWith("Action") && n.type !== "ActionPanel" && n.type !== "ActionPanel.Section");
+    expect(titles(actionTitles)).toEqual(["Open Dashboard", "Copy JSON", "Copy CLI Command", "Refresh", "Configure"]);
+    expect(actionTitles.find((n) => n.props.title === "Copy CLI Command")!.props.content).toBe("quotabar -p zai");
+    expect(JSON.parse(actionTitles.find((n) => n.props.title === "Copy JSON")!.props.content).id).toBe("zai");
+  });
+
+  it("refreshes, keeps a failing provider's last data as stale, and asks the menu bar to redraw", async () => {
+    const view = await render(<ShowUsage />);
+    await waitFor(() => oneOfType(view.root, "List").props.isLoading === false);
+    sim.setScenario("warp", "unauthorized");
+    const refresh = view.root.findAll((n) => n.type === "Action" && n.props.title === "Refresh")[0]!;
+    await press(refresh);
+    await waitFor(() => raycastCalls.some((c) => c.name === "launchCommand"));
+    const warp = byType(view.root, "List.Item").find((n) => n.props.title === "Warp")!;
+    // the last good snapshot (from the first fetch) is kept, marked stale, with the error in the detail
+    expect(warp.props.accessories[0]).toMatchObject({ tag: { value: "Stale", color: "raycast-orange" } });
+    expect(oneOfType(warp, "List.Item.Detail").props.markdown).toMatch(/Warp API error .*Unauthorized/);
+    expect(raycastCalls.find((c) => c.name === "launchCommand")!.args[0]).toEqual({ name: "menu-bar", type: "background" });
+  });
+
+  it("shows an empty view that tells a new user how to add a key", async () => {
+    for (const key of Object.keys(preferenceValues)) delete preferenceValues[key];
+    const view = await render(<ShowUsage />);
+    await waitFor(() => oneOfType(view.root, "List").props.isLoading === false);
+    const empty = oneOfType(view.root, "List.EmptyView");
+    expect(empty.props.title).toBe("Add an API Key to Get Started");
+    expect(empty.props.description).toContain("Preferences");
+    expect(titles(byType(empty, "Action"))).toEqual(["Open Preferences", "Sign In to GitHub Copilot", "Refresh"]);
+    expect(byType(view.root, "List.Item")).toHaveLength(0);
+  });
+});
+
+describe("Copilot login view", () => {
+  const code = { deviceCode: "secret-device-code", userCode: "ABCD-1234", verificationUri: "https://github.com/login/device", expiresAt: new Date(NOW.getTime() + 900_000), intervalSeconds: 5 };
+
+  function fakeFlow(outcomes: (() => Promise<string>)[]): DeviceFlow & { starts: number } {
+    const flow = {
+      starts: 0,
+      start: async () => {
+        flow.starts++;
+        return code;
+      },
+      poll: () => (outcomes.shift() ?? (() => new Promise<string>(() => undefined)))(),
+    };
+    return flow;
+  }
+
+  it("shows the code with copy and open actions, then ends signed in with the token saved", async () => {
+    let release!: (token: string) => void;
+    const flow = fakeFlow([() => new Promise<string>((resolve) => (release = resolve))]);
+    const saved: string[] = [];
+    const view = await render(<CopilotLoginView flow={flow} save={async (t) => (saved.push(t), "Raycast LocalStorage")} />);
+    await waitFor(() => oneOfType(view.root, "Detail").props.markdown.includes("ABCD-1234"));
+    const detail = oneOfType(view.root, "Detail");
+    expect(detail.props.markdown).toContain("https://github.com/login/device");
+    expect(detail.props.markdown).not.toContain("secret-device-code");
+    expect(titles(byType(view.root, "Action"))).toEqual(["Copy Code and Open GitHub"]);
+    expect(byType(view.root, "Action.CopyToClipboard")[0]!.props.content).toBe("ABCD-1234");
+    expect(byType(view.root, "Action.OpenInBrowser")[0]!.props.url).toBe("https://github.com/login/device");
+    await press(byType(view.root, "Action")[0]!);
+    expect(raycastCalls.slice(0, 2).map((c) => [c.name, ...c.args])).toEqual([
+      ["Clipboard.copy", "ABCD-1234"],
+      ["open", "https://github.com/login/device"],
+    ]);
+    release("gho_signed_in");
+    await waitFor(() => oneOfType(view.root, "Detail").props.markdown.includes("Signed In"));
+    expect(saved).toEqual(["gho_signed_in"]);
+    expect(oneOfType(view.root, "Detail").props.markdown).toContain("Raycast LocalStorage");
+    expect(oneOfType(view.root, "Detail").props.isLoading).toBe(false);
+  });
+
+  it("ends expired with a restart that asks for a new code", async () => {
+    const flow = fakeFlow([() => Promise.reject(new QuotabarError("expired", "The device code expired"))]);
+    const view = await render(<CopilotLoginView flow={flow} save={async () => "nowhere"} />);
+    await waitFor(() => oneOfType(view.root, "Detail").props.markdown.includes("Code Expired"));
+    const restart = byType(view.root, "Action").find((n) => n.props.title === "Restart Sign-In")!;
+    await press(restart);
+    await waitFor(() => oneOfType(view.root, "Detail").props.markdown.includes("ABCD-1234"));
+    expect(flow.starts).toBe(2);
+  });
+
+  it("says access was denied when the user declines", async () => {
+    const flow = fakeFlow([() => Promise.reject(new QuotabarError("unauthorized", "access_denied"))]);
+    const view = await render(<CopilotLoginView flow={flow} save={async () => "nowhere"} />);
+    await waitFor(() => oneOfType(view.root, "Detail").props.markdown.includes("Access Denied"));
+  });
+});
