@@ -8,6 +8,7 @@ import type { ProviderPlugin, ProviderRegistry } from "../ports/fetch-strategy.j
 import type { SnapshotCache } from "../ports/snapshot-cache.js";
 import type { StatusReader } from "../ports/status-feed.js";
 import { TOKENS } from "../ports/tokens.js";
+import { entryOf } from "./config-entry.js";
 import { asQuotabarError, QuotabarError } from "./errors.js";
 import { isProviderId, PROVIDER_IDS, type ProviderId, type SourceKind } from "./providers/descriptor.js";
 import { ProviderUsageSchema, type ProviderStatus, type ProviderUsage, type Snapshot, type UsageDocument } from "./usage-document.js";
@@ -26,6 +27,7 @@ export interface UsageRequest {
 }
 
 export class UnknownProviderError extends QuotabarError {
+  override name = "UnknownProviderError";
   constructor(readonly unknownIds: readonly string[]) {
     super("not_configured", `Unknown provider id: ${unknownIds.join(", ")}`, { hint: `Valid ids: ${PROVIDER_IDS.join(", ")}` });
   }
@@ -230,8 +232,4 @@ export class UsageService {
 
 function base(plugin: ProviderPlugin) {
   return { id: plugin.descriptor.id, name: plugin.descriptor.name, stale: false, error: null };
-}
-
-export function entryOf(config: QuotabarConfig, id: string): ProviderConfigEntry {
-  return config.providers.find((e) => e.id === id) ?? { id };
 }

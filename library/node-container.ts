@@ -38,5 +38,6 @@ export function createNodeContainer(options: NodeContainerOptions = {}): Depende
   c.register(TOKENS.ProviderRegistry, { useValue: createProviderRegistry({ http }) });
   c.register(TOKENS.StatusService, { useValue: noStatus });
   c.register(UsageService, { useClass: UsageService });
+  c.register(TOKENS.UsageService, { useFactory: (r) => r.resolve(UsageService) });
   return c;
 }

@@ -1,7 +1,5 @@
 import { Command, Errors, Flags } from "@oclif/core";
-import { OriginMapError } from "../adapters/http/origin-map.js";
-import { ConfigFileError } from "../adapters/config/json-config-store.js";
-import { UnknownProviderError } from "../domain/usage-service.js";
+import type { DependencyContainer } from "tsyringe";
 import { redact } from "../domain/redact.js";
 import { wantsColor } from "./render/style.js";
 
@@ -26,6 +24,12 @@ export abstract class QuotabarCommand extends Command {
       helpValue: "<path>",
     }),
   };
+
+  /** The composition root, loaded on first use so `--version` and `--help` stay fast. */
+  protected async container(flags: { config?: string | undefined }): Promise<DependencyContainer> {
+    const { createCliContainer } = await import("./composition.js");
+    return createCliContainer(flags);
+  }
 
   protected color(flagValue: boolean | undefined): boolean {
     return wantsColor(process.stdout, process.env, flagValue);
@@ -57,26 +61,26 @@ export abstract class QuotabarCommand extends Command {
   }
 }
 
+// Told apart by name, not instanceof, so this module need not load the core.
 function classify(error: unknown): CliFailure {
-  if (error instanceof UnknownProviderError) {
-    return { code: "usage", message: error.message, hint: error.hint, exit: EXIT.usage };
+  const name = (error as Error | undefined)?.name;
+  const message = (error as Error | undefined)?.message ?? String(error);
+  if (name === "UnknownProviderError") return { code: "usage", message, hint: (error as { hint?: string }).hint ?? null, exit: EXIT.usage };
+  if (name === "ConfigFileError") {
+    return { code: "config", message, hint: "Fix the file by hand; quotabar never overwrites a file it cannot parse.", exit: EXIT.usage };
   }
-  if (error instanceof ConfigFileError) {
-    return {
-      code: "config",
-      message: error.message,
-      hint: "Fix the file by hand; quotabar never overwrites a file it cannot parse.",
-      exit: EXIT.usage,
-    };
-  }
-  if (error instanceof OriginMapError) return { code: "usage", message: error.message, hint: null, exit: EXIT.usage };
+  if (name === "OriginMapError") return { code: "usage", message, hint: null, exit: EXIT.usage };
   const oclifExit = (error as { oclif?: { exit?: number } }).oclif?.exit;
   if (oclifExit === 2 || /Parse|Flag|Argument/i.test((error as Error).name ?? "")) {
     return { code: "usage", message: firstLines((error as Error).message), hint: "See quotabar --help.", exit: EXIT.usage };
   }
   if (error instanceof UsageError) return { code: "usage", message: error.message, hint: error.hint, exit: EXIT.usage };
-  const message = redact(error instanceof Error ? error.message : String(error));
-  return { code: "internal", message, hint: "This is a bug in quotabar; please report it with the command you ran.", exit: EXIT.internal };
+  return {
+    code: "internal",
+    message: redact(message),
+    hint: "This is a bug in quotabar; please report it with the command you ran.",
+    exit: EXIT.internal,
+  };
 }
 
 function firstLines(message: string): string {

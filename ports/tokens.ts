@@ -9,4 +9,5 @@ export const TOKENS = {
   StatusService: Symbol.for("quotabar.StatusService"),
   SecretStore: Symbol.for("quotabar.SecretStore"),
   ProcessRunner: Symbol.for("quotabar.ProcessRunner"),
+  UsageService: Symbol.for("quotabar.UsageService"),
 } as const;

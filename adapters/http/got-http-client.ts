@@ -88,7 +88,8 @@ export function toQuotabarError(error: unknown, request: HttpRequest, timeoutMs:
     return new QuotabarError("upstream", message, { status });
   }
   if (error instanceof RequestError) {
-    const host = safeHost(request.url);
+    // The host really contacted (after the origin map), which is what a user can check.
+    const host = safeHost(error.options?.url?.toString() ?? request.url);
     if (error.name === "TimeoutError" || error.code === "ETIMEDOUT") {
       return new QuotabarError("timeout", `${service} did not answer within ${timeoutMs / 1000} s`, {
         hint: "The service may be slow or unreachable; try again, or raise --timeout.",

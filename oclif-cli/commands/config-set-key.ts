@@ -5,7 +5,6 @@ import type { ProviderId } from "../../domain/providers/descriptor.js";
 import type { ConfigStore } from "../../ports/config-store.js";
 import { TOKENS } from "../../ports/tokens.js";
 import { QuotabarCommand, UsageError } from "../base-command.js";
-import { createCliContainer } from "../composition.js";
 import { readSecret } from "../read-secret.js";
 
 export default class ConfigSetKey extends QuotabarCommand {
@@ -22,7 +21,7 @@ export default class ConfigSetKey extends QuotabarCommand {
     const id = args.id as ProviderId;
     const key = (await readSecret(process.stdin, process.stderr, `Paste the ${descriptorOf(id).name} key and press Enter: `)).trim();
     if (key === "") throw new UsageError("No key on standard input", `Pipe the key in: pbpaste | quotabar config set-key ${id} --stdin`);
-    const store = createCliContainer(flags).resolve<ConfigStore>(TOKENS.ConfigStore);
+    const store = (await this.container(flags)).resolve<ConfigStore>(TOKENS.ConfigStore);
     await store.update((config) => {
       let entry = config.providers.find((e) => e.id === id);
       if (!entry) config.providers.push((entry = { id }));

@@ -1,7 +1,6 @@
 import type { ConfigStore } from "../../ports/config-store.js";
 import { TOKENS } from "../../ports/tokens.js";
 import { QuotabarCommand } from "../base-command.js";
-import { createCliContainer } from "../composition.js";
 
 const SECRET_FIELD = /key|token|secret|password|cookie/i;
 
@@ -21,7 +20,7 @@ export default class ConfigShow extends QuotabarCommand {
 
   async run(): Promise<unknown> {
     const { flags } = await this.parse(ConfigShow);
-    const store = createCliContainer(flags).resolve<ConfigStore>(TOKENS.ConfigStore);
+    const store = (await this.container(flags)).resolve<ConfigStore>(TOKENS.ConfigStore);
     const masked = maskSecrets(await store.load());
     if (!this.jsonEnabled()) {
       process.stderr.write(`# ${store.path()}\n`);

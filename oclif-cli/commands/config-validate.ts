@@ -2,7 +2,6 @@ import { isProviderId } from "../../domain/providers/descriptor.js";
 import type { ConfigStore } from "../../ports/config-store.js";
 import { TOKENS } from "../../ports/tokens.js";
 import { QuotabarCommand } from "../base-command.js";
-import { createCliContainer } from "../composition.js";
 
 export default class ConfigValidate extends QuotabarCommand {
   static override summary = "Check the config file: JSON syntax (with line and column) and the known fields.";
@@ -10,7 +9,7 @@ export default class ConfigValidate extends QuotabarCommand {
 
   async run(): Promise<{ path: string; valid: true; warnings: string[] }> {
     const { flags } = await this.parse(ConfigValidate);
-    const store = createCliContainer(flags).resolve<ConfigStore>(TOKENS.ConfigStore);
+    const store = (await this.container(flags)).resolve<ConfigStore>(TOKENS.ConfigStore);
     const config = await store.load();
     const warnings = config.providers.filter((e) => !isProviderId(e.id)).map((e) => `unknown provider id "${e.id}" (kept, ignored)`);
     for (const warning of warnings) this.logToStderr(`Warning: ${warning}`);

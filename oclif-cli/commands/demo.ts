@@ -3,10 +3,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Flags } from "@oclif/core";
 import type { UsageDocument } from "../../domain/usage-document.js";
-import { UsageService } from "../../domain/usage-service.js";
-import { ProviderSimulator } from "../../test/simulator/simulator.js";
+import type { UsageService } from "../../domain/usage-service.js";
+import type { ProviderSimulator } from "../../test/simulator/simulator.js";
+import { TOKENS } from "../../ports/tokens.js";
 import { QuotabarCommand, UsageError } from "../base-command.js";
-import { createNodeContainer } from "../../library/node-container.js";
 import { reportUsage, usageFlags, withSpinner } from "./usage.js";
 
 export default class Demo extends QuotabarCommand {
@@ -27,6 +27,7 @@ export default class Demo extends QuotabarCommand {
 
   async run(): Promise<UsageDocument | void> {
     const { flags } = await this.parse(Demo);
+    const { ProviderSimulator } = await import("../../test/simulator/simulator.js");
     const sim = await ProviderSimulator.start();
     const home = mkdtempSync(join(tmpdir(), "quotabar-demo-"));
     try {
@@ -43,7 +44,8 @@ export default class Demo extends QuotabarCommand {
       }
       if (flags.serve) return await this.serve(sim);
       const env = { ...sim.env(), HOME: home, PATH: process.env.PATH };
-      const service = createNodeContainer({ env }).resolve(UsageService);
+      const { createNodeContainer } = await import("../../library/node-container.js");
+      const service = createNodeContainer({ env }).resolve<UsageService>(TOKENS.UsageService);
       const providers = flags.provider ?? sim.providers.map((p) => p.id);
       const doc = await withSpinner(!this.jsonEnabled(), "Asking the simulator", () =>
         service.usage({ providers, status: flags.status, ...(flags.timeout ? { timeoutMs: flags.timeout * 1000 } : {}) }),

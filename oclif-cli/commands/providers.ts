@@ -1,11 +1,11 @@
 import { Flags } from "@oclif/core";
 import type { ProviderDescriptor } from "../../domain/providers/descriptor.js";
-import { entryOf, UsageService } from "../../domain/usage-service.js";
+import { entryOf } from "../../domain/config-entry.js";
+import type { UsageService } from "../../domain/usage-service.js";
 import type { ConfigStore } from "../../ports/config-store.js";
 import type { ProviderRegistry } from "../../ports/fetch-strategy.js";
 import { TOKENS } from "../../ports/tokens.js";
 import { QuotabarCommand } from "../base-command.js";
-import { createCliContainer } from "../composition.js";
 import { style } from "../render/style.js";
 
 interface ProviderRow {
@@ -28,8 +28,8 @@ export default class Providers extends QuotabarCommand {
 
   async run(): Promise<ProviderRow[]> {
     const { flags } = await this.parse(Providers);
-    const container = createCliContainer(flags);
-    const service = container.resolve(UsageService);
+    const container = await this.container(flags);
+    const service = container.resolve<UsageService>(TOKENS.UsageService);
     const config = await container.resolve<ConfigStore>(TOKENS.ConfigStore).load();
     const plugins = container.resolve<ProviderRegistry>(TOKENS.ProviderRegistry).all();
     const rows = await Promise.all(
