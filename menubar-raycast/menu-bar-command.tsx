@@ -1,4 +1,5 @@
-import { environment, getPreferenceValues, LaunchType } from "@raycast/api";
+import { environment, getPreferenceValues, LaunchType, type LaunchProps } from "@raycast/api";
+import type { MenuBarLaunchContext } from "../raycast/src/actions.js";
 import type { QuotabarPreferences } from "../raycast/src/preferences.js";
 import { useUsage } from "../raycast/src/use-usage.js";
 import { menuBarModel, shouldFetch } from "../raycast/src/view-model.js";
@@ -9,12 +10,15 @@ import { UsageMenuBar } from "./usage-menu-bar.js";
  * document at once, fetches when launched in the background (or when the cache is old), and lets
  * Raycast unload it as soon as `isLoading` turns false.
  */
-export default function MenuBarCommand() {
+export default function MenuBarCommand(props: Partial<LaunchProps<{ launchContext: MenuBarLaunchContext }>>) {
   const { menuBarProvider = "auto" } = getPreferenceValues<QuotabarPreferences>();
-  const background = environment.launchType === LaunchType.Background;
+  // woken by the list after its refresh: the cached document is fresh, only redraw
+  const background = environment.launchType === LaunchType.Background && props.launchContext?.fetch !== false;
   const { document, isLoading, revalidate, error } = useUsage({
     execute: (cached) => shouldFetch(cached, new Date(), background),
     onError: () => undefined, // shown in the menu instead of a toast
   });
-  return <UsageMenuBar model={menuBarModel(document, new Date(), menuBarProvider)} isLoading={isLoading} error={error} onRefresh={revalidate} />;
+  return (
+    <UsageMenuBar model={menuBarModel(document, new Date(), menuBarProvider)} isLoading={isLoading} error={error} onRefresh={revalidate} />
+  );
 }

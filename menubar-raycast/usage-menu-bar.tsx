@@ -57,7 +57,12 @@ export function UsageMenuBar({ model, isLoading, error, onRefresh }: UsageMenuBa
           shortcut={{ modifiers: ["cmd"], key: "l" }}
           onAction={() => launchCommand({ name: COMMANDS.list, type: LaunchType.UserInitiated })}
         />
-        <MenuBarExtra.Item title="Configure…" icon={Icon.Gear} shortcut={{ modifiers: ["cmd"], key: "," }} onAction={() => openExtensionPreferences()} />
+        <MenuBarExtra.Item
+          title="Configure…"
+          icon={Icon.Gear}
+          shortcut={{ modifiers: ["cmd"], key: "," }}
+          onAction={() => openExtensionPreferences()}
+        />
       </MenuBarExtra.Section>
     </MenuBarExtra>
   );

@@ -9,10 +9,16 @@ export async function runItemAction(action: ItemAction): Promise<void> {
   else await launchCommand({ name: COMMANDS.login, type: LaunchType.UserInitiated });
 }
 
-/** Ask the menu-bar command to redraw from the new cached document; fine if the user disabled it. */
-export async function refreshMenuBar(): Promise<void> {
+/** What the list and the login pass to the menu-bar command when they wake it up. */
+export type MenuBarLaunchContext = {
+  /** false: a fresh document is already cached, just redraw from it. */
+  fetch?: boolean;
+};
+
+/** Ask the menu-bar command to redraw (and fetch, when asked); fine if the user disabled it. */
+export async function refreshMenuBar(context: MenuBarLaunchContext = { fetch: false }): Promise<void> {
   try {
-    await launchCommand({ name: COMMANDS.menuBar, type: LaunchType.Background });
+    await launchCommand({ name: COMMANDS.menuBar, type: LaunchType.Background, context });
   } catch {
     // the menu-bar command is not enabled
   }

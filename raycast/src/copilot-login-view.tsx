@@ -25,13 +25,18 @@ export function CopilotLoginView({ flow, save, preferenceTokenSet = false, tickM
     setState({ step: "requesting" });
     (async () => {
       const code = await flow.start(controller.signal);
-      setState({ step: "waiting", userCode: code.userCode, verificationUri: code.verificationUri, expiresAt: code.expiresAt.toISOString() });
+      setState({
+        step: "waiting",
+        userCode: code.userCode,
+        verificationUri: code.verificationUri,
+        expiresAt: code.expiresAt.toISOString(),
+      });
       const token = await flow.poll(code, { signal: controller.signal });
       const savedTo = await save(token);
       if (controller.signal.aborted) return;
       setState({ step: "signed-in", savedTo });
       await showToast({ style: Toast.Style.Success, title: "Signed in to GitHub Copilot" });
-      await refreshMenuBar();
+      await refreshMenuBar({ fetch: true });
     })().catch((error: unknown) => {
       const next = loginStateFromError(error);
       if (next && !controller.signal.aborted) setState(next);
@@ -46,7 +51,10 @@ export function CopilotLoginView({ flow, save, preferenceTokenSet = false, tickM
   }, [state.step, tickMs]);
 
   const restart = <Action title="Restart Sign-In" icon={Icon.ArrowClockwise} onAction={() => setAttempt((n) => n + 1)} />;
-  const note = preferenceTokenSet && state.step === "signed-in" ? "\n\n> The GitHub Copilot Token preference is set and takes precedence; clear it to use this sign-in." : "";
+  const note =
+    preferenceTokenSet && state.step === "signed-in"
+      ? "\n\n> The GitHub Copilot Token preference is set and takes precedence; clear it to use this sign-in."
+      : "";
   return (
     <Detail
       isLoading={state.step === "requesting" || state.step === "waiting"}

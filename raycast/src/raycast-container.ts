@@ -64,6 +64,7 @@ export function createRaycastContainer(adapters: RaycastAdapters): DependencyCon
 /** The Copilot device flow (ports/device-flow.ts) over the same HTTP client and origin map as the usage fetch. */
 export function createCopilotDeviceFlow(adapters: Pick<RaycastAdapters, "env" | "http">): DeviceFlow {
   void (adapters.http ?? new GotHttpClient(parseOriginMap(adapters.env.QUOTABAR_ORIGIN_MAP)));
-  const unavailable = () => Promise.reject(new QuotabarError("unsupported_platform", "The GitHub Copilot sign-in is not part of this build yet"));
+  const unavailable = () =>
+    Promise.reject(new QuotabarError("unsupported_platform", "The GitHub Copilot sign-in is not part of this build yet"));
   return { start: unavailable, poll: unavailable };
 }

@@ -7,7 +7,7 @@ import { listModel } from "./view-model.js";
 export default function ShowUsage() {
   const { document, isLoading, revalidate } = useUsage();
   const refresh = () => {
-    void Promise.resolve(revalidate()).then(refreshMenuBar);
+    void Promise.resolve(revalidate()).then(() => refreshMenuBar({ fetch: false }));
   };
   return <UsageList model={listModel(document, new Date())} isLoading={isLoading} onRefresh={refresh} />;
 }

@@ -57,14 +57,17 @@ function ProviderRow({ row, onRefresh }: { row: ListRowModel; onRefresh: () => v
       keywords={row.keywords}
       icon={icon}
       accessories={row.accessories.map(accessoryOf)}
-      detail={<List.Item.Detail markdown={row.markdown} {...(row.metadata.length > 0 ? { metadata: <Metadata items={row.metadata} /> } : {})} />}
+      detail={
+        <List.Item.Detail markdown={row.markdown} {...(row.metadata.length > 0 ? { metadata: <Metadata items={row.metadata} /> } : {})} />
+      }
       actions={<RowActions row={row} onRefresh={onRefresh} />}
     />
   );
 }
 
 function RowActions({ row, onRefresh }: { row: ListRowModel; onRefresh: () => void }) {
-  const setUp = row.id === "copilot" ? <Action title="Sign In to GitHub Copilot" icon={Icon.Person} onAction={() => launchLogin()} /> : null;
+  const setUp =
+    row.id === "copilot" ? <Action title="Sign In to GitHub Copilot" icon={Icon.Person} onAction={() => launchLogin()} /> : null;
   const configure = (
     <Action title="Configure" icon={Icon.Gear} shortcut={{ modifiers: ["cmd"], key: "," }} onAction={() => openExtensionPreferences()} />
   );
@@ -79,11 +82,18 @@ function RowActions({ row, onRefresh }: { row: ListRowModel; onRefresh: () => vo
       <ActionPanel.Section>
         {row.dashboardUrl ? <Action.OpenInBrowser title="Open Dashboard" url={row.dashboardUrl} /> : null}
         {row.statusUrl ? (
-          <Action.OpenInBrowser title="Open Status Page" icon={Icon.Heartbeat} url={row.statusUrl} shortcut={{ modifiers: ["cmd"], key: "s" }} />
+          <Action.OpenInBrowser
+            title="Open Status Page"
+            icon={Icon.Heartbeat}
+            url={row.statusUrl}
+            shortcut={{ modifiers: ["cmd"], key: "s" }}
+          />
         ) : null}
       </ActionPanel.Section>
       <ActionPanel.Section>
-        {row.json ? <Action.CopyToClipboard title="Copy JSON" content={row.json} shortcut={{ modifiers: ["cmd", "shift"], key: "c" }} /> : null}
+        {row.json ? (
+          <Action.CopyToClipboard title="Copy JSON" content={row.json} shortcut={{ modifiers: ["cmd", "shift"], key: "c" }} />
+        ) : null}
         <Action.CopyToClipboard title="Copy CLI Command" content={row.cliCommand} shortcut={{ modifiers: ["cmd", "shift"], key: "." }} />
       </ActionPanel.Section>
       <ActionPanel.Section>
@@ -101,7 +111,8 @@ function Metadata({ items }: { items: MetadataModel[] }) {
       {items.map((item, index) => {
         const key = `${index}`;
         if (item.kind === "separator") return <List.Item.Detail.Metadata.Separator key={key} />;
-        if (item.kind === "link") return <List.Item.Detail.Metadata.Link key={key} title={item.title} text={item.text} target={item.target} />;
+        if (item.kind === "link")
+          return <List.Item.Detail.Metadata.Link key={key} title={item.title} text={item.text} target={item.target} />;
         if (item.kind === "tags")
           return (
             <List.Item.Detail.Metadata.TagList key={key} title={item.title}>

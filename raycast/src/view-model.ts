@@ -147,7 +147,10 @@ export function hintFor(usage: ProviderUsage): string | null {
   if (usage.error.code === "not_configured") return setupHint(usage.id) ?? usage.error.hint;
   const preference = credentialPreferenceOf(usage.id);
   if (REJECTED.includes(usage.error.code) && preference) {
-    const where = usage.id === "copilot" ? "Sign in to GitHub Copilot again, or update the token in Preferences." : `Update your ${preference.title} in Preferences.`;
+    const where =
+      usage.id === "copilot"
+        ? "Sign in to GitHub Copilot again, or update the token in Preferences."
+        : `Update your ${preference.title} in Preferences.`;
     return usage.error.hint ? `${usage.error.hint} ${where}` : where;
   }
   return usage.error.hint;
@@ -271,10 +274,19 @@ function providerSection(usage: ProviderUsage, now: Date): MenuBarSectionModel {
         ...(url ? { action: { type: "open" as const, url } } : {}),
       });
     }
-    if (statusUrl) items.push({ title: "View Status", icon: { kind: "symbol", symbol: "status", tone: "normal" }, action: { type: "open", url: statusUrl } });
+    if (statusUrl)
+      items.push({
+        title: "View Status",
+        icon: { kind: "symbol", symbol: "status", tone: "normal" },
+        action: { type: "open", url: statusUrl },
+      });
   }
   if (descriptor) {
-    items.push({ title: `Open ${descriptor.name} Dashboard`, icon: { kind: "symbol", symbol: "globe", tone: "normal" }, action: { type: "open", url: descriptor.dashboardUrl } });
+    items.push({
+      title: `Open ${descriptor.name} Dashboard`,
+      icon: { kind: "symbol", symbol: "globe", tone: "normal" },
+      action: { type: "open", url: descriptor.dashboardUrl },
+    });
   }
   return { id: usage.id, title: usage.plan ? `${usage.name} — ${usage.plan}` : usage.name, items };
 }
@@ -329,12 +341,18 @@ export function usageRow(usage: ProviderUsage, now: Date): ListRowModel {
   const descriptor = descriptorOf(usage.id);
   const primary = usage.primary ? meterView(usage.primary, now) : null;
   const accessories: AccessoryModel[] = [];
-  if (usage.stale && usage.fetchedAt) accessories.push({ tag: "Stale", tone: "warning", tooltip: `Last updated ${formatAge(usage.fetchedAt, now)}` });
+  if (usage.stale && usage.fetchedAt)
+    accessories.push({ tag: "Stale", tone: "warning", tooltip: `Last updated ${formatAge(usage.fetchedAt, now)}` });
   if (usage.error && !usage.stale) accessories.push({ icon: "warning", tone: "critical", tooltip: usage.error.message });
   if (usage.status && hasIncident(usage.status)) {
     accessories.push({ tag: incidentLabel(usage.status), tone: incidentTone(usage.status), tooltip: usage.status.description });
   }
-  if (primary?.reset && primary.resetsAt) accessories.push({ text: primary.reset.replace("resets in ", ""), icon: "clock", tooltip: `Resets ${formatDateTime(primary.resetsAt)}` });
+  if (primary?.reset && primary.resetsAt)
+    accessories.push({
+      text: primary.reset.replace("resets in ", ""),
+      icon: "clock",
+      tooltip: `Resets ${formatDateTime(primary.resetsAt)}`,
+    });
   if (primary?.percentText) accessories.push({ text: primary.percentText, tone: primary.tone, tooltip: `${primary.label} used` });
   if (descriptor?.unofficial) accessories.push({ tag: "Unofficial", tone: "muted" });
 
@@ -369,7 +387,9 @@ function notSetUpRow(descriptor: ProviderDescriptor): ListRowModel {
     enabled: false,
     icon: { kind: "symbol", symbol: "circle", tone: "muted" },
     accessories: descriptor.unofficial ? [{ tag: "Unofficial", tone: "muted" }] : [],
-    markdown: [`## ${descriptor.name}`, "Not set up yet.", hint ?? "", "**Sign-in methods**", ...descriptor.auth.map((a) => `- ${a}`)].join("\n\n"),
+    markdown: [`## ${descriptor.name}`, "Not set up yet.", hint ?? "", "**Sign-in methods**", ...descriptor.auth.map((a) => `- ${a}`)].join(
+      "\n\n",
+    ),
     metadata: [],
     dashboardUrl: descriptor.dashboardUrl,
     statusUrl: statusPageUrl(descriptor),
@@ -408,14 +428,23 @@ function usageMetadata(usage: ProviderUsage, now: Date): MetadataModel[] {
   const items: MetadataModel[] = [];
   if (usage.plan) items.push({ kind: "label", title: "Plan", text: usage.plan });
   for (const meter of metersOf(usage)) {
-    if (meter.resetsAt) items.push({ kind: "label", title: `${meter.label} resets`, text: `${formatDateTime(meter.resetsAt)} (in ${formatCountdown(meter.resetsAt, now)})` });
+    if (meter.resetsAt)
+      items.push({
+        kind: "label",
+        title: `${meter.label} resets`,
+        text: `${formatDateTime(meter.resetsAt)} (in ${formatCountdown(meter.resetsAt, now)})`,
+      });
   }
   for (const detail of usage.details) items.push({ kind: "label", title: detail.label, text: detail.value });
   if (usage.status) {
     items.push({ kind: "separator" });
     const status = usage.status;
     const tone: Tone = hasIncident(status) ? incidentTone(status) : "normal";
-    items.push({ kind: "tags", title: "Status", tags: [{ text: status.description || (hasIncident(status) ? incidentLabel(status) : "Operational"), tone }] });
+    items.push({
+      kind: "tags",
+      title: "Status",
+      tags: [{ text: status.description || (hasIncident(status) ? incidentLabel(status) : "Operational"), tone }],
+    });
     for (const incident of status.incidents) {
       const text = `${incident.name} (${incident.impact})`;
       if (incident.url) items.push({ kind: "link", title: incidentLabel(status), text, target: incident.url });
@@ -433,7 +462,13 @@ function usageMetadata(usage: ProviderUsage, now: Date): MetadataModel[] {
       ...(usage.stale ? { tone: "warning" as const } : {}),
     });
   }
-  if (usage.error) items.push({ kind: "label", title: "Error", text: `${usage.error.code}: ${usage.error.message}`, tone: usage.stale ? "warning" : "critical" });
+  if (usage.error)
+    items.push({
+      kind: "label",
+      title: "Error",
+      text: `${usage.error.code}: ${usage.error.message}`,
+      tone: usage.stale ? "warning" : "critical",
+    });
   return items;
 }
 

@@ -50,19 +50,29 @@ describe("PreferenceConfigStore", () => {
     const file = join(dir, "shared.json");
     writeFileSync(file, JSON.stringify({ version: 1, providers: [{ id: "zai", region: "bigmodel-cn", note: "mine" }], extra: 1 }));
     const store = new PreferenceConfigStore(new JsonConfigStore(file), { zaiApiKey: "pref-secret" });
-    expect((await store.load()).providers[0]).toEqual({ id: "zai", region: "bigmodel-cn", note: "mine", apiKey: "pref-secret", enabled: true });
+    expect((await store.load()).providers[0]).toEqual({
+      id: "zai",
+      region: "bigmodel-cn",
+      note: "mine",
+      apiKey: "pref-secret",
+      enabled: true,
+    });
     await store.update((c) => void c.providers.push({ id: "warp" }));
     const written = readFileSync(file, "utf8");
     expect(written).not.toContain("pref-secret");
-    expect(JSON.parse(written)).toEqual({ version: 1, providers: [{ id: "zai", region: "bigmodel-cn", note: "mine" }, { id: "warp" }], extra: 1 });
+    expect(JSON.parse(written)).toEqual({
+      version: 1,
+      providers: [{ id: "zai", region: "bigmodel-cn", note: "mine" }, { id: "warp" }],
+      extra: 1,
+    });
   });
 
   it("uses the shared file only when the preference names one", () => {
     const env = { HOME: dir };
     expect(createRaycastConfigStore({ preferences: {}, localStorage: memoryLocalStorage(), env }).path()).toBe("Raycast LocalStorage");
-    expect(createRaycastConfigStore({ preferences: { configPath: "~/q/config.json" }, localStorage: memoryLocalStorage(), env }).path()).toBe(
-      join(dir, "q", "config.json"),
-    );
+    expect(
+      createRaycastConfigStore({ preferences: { configPath: "~/q/config.json" }, localStorage: memoryLocalStorage(), env }).path(),
+    ).toBe(join(dir, "q", "config.json"));
   });
 });
 
@@ -79,7 +89,10 @@ describe("saveCopilotToken", () => {
     writeFileSync(file, JSON.stringify({ version: 1, providers: [{ id: "copilot", enabled: false, workspace: "x" }, { id: "warp" }] }));
     const store = createRaycastConfigStore({ preferences: { configPath: file }, localStorage: memoryLocalStorage(), env: { HOME: dir } });
     expect(await saveCopilotToken(store, "gho_new")).toBe(file);
-    expect(JSON.parse(readFileSync(file, "utf8")).providers).toEqual([{ id: "copilot", enabled: true, workspace: "x", apiKey: "gho_new" }, { id: "warp" }]);
+    expect(JSON.parse(readFileSync(file, "utf8")).providers).toEqual([
+      { id: "copilot", enabled: true, workspace: "x", apiKey: "gho_new" },
+      { id: "warp" },
+    ]);
   });
 });
 
@@ -116,7 +129,12 @@ describe("the Raycast composition root against the simulator", () => {
 
   it("fetches the providers whose keys are in the preferences, and caches the document", async () => {
     const cache = memoryCache();
-    const adapters = { preferences: keys(), localStorage: memoryLocalStorage(), cache, env: { HOME: dir, QUOTABAR_ORIGIN_MAP: sim.env().QUOTABAR_ORIGIN_MAP } };
+    const adapters = {
+      preferences: keys(),
+      localStorage: memoryLocalStorage(),
+      cache,
+      env: { HOME: dir, QUOTABAR_ORIGIN_MAP: sim.env().QUOTABAR_ORIGIN_MAP },
+    };
     const documents = new DocumentCache(cache);
     const document = await fetchUsage(adapters, documents);
     expect(document.providers.map((p) => [p.id, p.ok])).toEqual([
@@ -134,9 +152,13 @@ describe("the Raycast composition root against the simulator", () => {
     const cache = memoryCache();
     const env = { HOME: dir, QUOTABAR_ORIGIN_MAP: sim.env().QUOTABAR_ORIGIN_MAP };
     const make = (at: string) =>
-      createRaycastContainer({ preferences: { zaiApiKey: keys().zaiApiKey }, localStorage: memoryLocalStorage(), cache, env, clock: { now: () => new Date(at) } }).resolve(
-        UsageService,
-      );
+      createRaycastContainer({
+        preferences: { zaiApiKey: keys().zaiApiKey },
+        localStorage: memoryLocalStorage(),
+        cache,
+        env,
+        clock: { now: () => new Date(at) },
+      }).resolve(UsageService);
     await make("2026-11-20T14:00:00.000Z").usage();
     sim.setScenario("zai", "upstream_500");
     try {

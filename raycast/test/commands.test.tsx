@@ -34,7 +34,12 @@ beforeEach(() => {
   sim.requests.length = 0;
   for (const p of sim.providers) sim.setScenario(p.id, p.scenarios[0]!);
   const env = sim.env();
-  Object.assign(preferenceValues, { openrouterApiKey: env.OPENROUTER_API_KEY, warpApiKey: env.WARP_API_KEY, zaiApiKey: env.Z_AI_API_KEY, statusChecks: true });
+  Object.assign(preferenceValues, {
+    openrouterApiKey: env.OPENROUTER_API_KEY,
+    warpApiKey: env.WARP_API_KEY,
+    zaiApiKey: env.Z_AI_API_KEY,
+    statusChecks: true,
+  });
 });
 
 const titles = (nodes: ReactTestInstance[]) => nodes.map((n) => n.props.title as string);
@@ -72,11 +77,22 @@ describe("menu-bar command", () => {
     const item = (title: string) => byType(view.root, "MenuBarExtra.Item").find((n) => n.props.title === title)!;
     await press(item("Premium: 38%"));
     await press(item("Configure…"));
-    expect(raycastCalls.map((c) => [c.name, ...c.args])).toEqual([["open", "https://github.com/settings/copilot"], ["openExtensionPreferences"]]);
+    expect(raycastCalls.map((c) => [c.name, ...c.args])).toEqual([
+      ["open", "https://github.com/settings/copilot"],
+      ["openExtensionPreferences"],
+    ]);
     await press(item("Refresh"));
     await waitFor(() => oneOfType(view.root, "MenuBarExtra").props.isLoading === false);
     expect(oneOfType(view.root, "MenuBarExtra").props.title).toBe("81%");
     expect(sim.requests.length).toBeGreaterThan(0);
+  });
+
+  it("only redraws from the cache when the list woke it after a refresh", async () => {
+    documentCache.write({ ...doc(copilot), generatedAt: new Date().toISOString() });
+    environment.launchType = LaunchType.Background;
+    const view = await render(<MenuBarCommand launchContext={{ fetch: false }} />);
+    expect(oneOfType(view.root, "MenuBarExtra").props).toMatchObject({ title: "38%", isLoading: false });
+    expect(sim.requests).toHaveLength(0);
   });
 
   it("follows the provider picked in its preference", async () => {
@@ -93,7 +109,10 @@ describe("menu-bar command", () => {
     const view = await render(<MenuBarCommand />);
     await waitFor(() => oneOfType(view.root, "MenuBarExtra").props.isLoading === false);
     expect(titles(byType(view.root, "MenuBarExtra.Section"))[0]).toBe("No provider set up");
-    expect(titles(byType(view.root, "MenuBarExtra.Item")).slice(0, 2)).toEqual(["Add an API Key in Preferences…", "Sign In to GitHub Copilot…"]);
+    expect(titles(byType(view.root, "MenuBarExtra.Item")).slice(0, 2)).toEqual([
+      "Add an API Key in Preferences…",
+      "Sign In to GitHub Copilot…",
+    ]);
   });
 });
 
@@ -112,7 +131,9 @@ describe("list command", () => {
     expect(oneOfType(zai, "List.Item.Detail").props.markdown).toContain("### Tokens · 29% used");
     const labels = byType(zai, "Metadata.Label").map((n) => n.props.title);
     expect(labels).toEqual(expect.arrayContaining(["Plan", "Source", "Fetched"]));
-    const actionTitles = zai.findAll((n) => typeof n.type === "string" && n.type.startsWith("Action") && n.type !== "ActionPanel" && n.type !== "ActionPanel.Section");
+    const actionTitles = zai.findAll(
+      (n) => typeof n.type === "string" && n.type.startsWith("Action") && n.type !== "ActionPanel" && n.type !== "ActionPanel.Section",
+    );
     expect(titles(actionTitles)).toEqual(["Open Dashboard", "Copy JSON", "Copy CLI Command", "Refresh", "Configure"]);
     expect(actionTitles.find((n) => n.props.title === "Copy CLI Command")!.props.content).toBe("quotabar -p zai");
     expect(JSON.parse(actionTitles.find((n) => n.props.title === "Copy JSON")!.props.content).id).toBe("zai");
@@ -129,7 +150,7 @@ describe("list command", () => {
     // the last good snapshot (from the first fetch) is kept, marked stale, with the error in the detail
     expect(warp.props.accessories[0]).toMatchObject({ tag: { value: "Stale", color: "raycast-orange" } });
     expect(oneOfType(warp, "List.Item.Detail").props.markdown).toMatch(/Warp API error .*Unauthorized/);
-    expect(raycastCalls.find((c) => c.name === "launchCommand")!.args[0]).toEqual({ name: "menu-bar", type: "background" });
+    expect(raycastCalls.find((c) => c.name === "launchCommand")!.args[0]).toEqual({ name: "menu-bar", type: "background", context: { fetch: false } });
   });
 
   it("shows an empty view that tells a new user how to add a key", async () => {
@@ -145,7 +166,13 @@ describe("list command", () => {
 });
 
 describe("Copilot login view", () => {
-  const code = { deviceCode: "secret-device-code", userCode: "ABCD-1234", verificationUri: "https://github.com/login/device", expiresAt: new Date(NOW.getTime() + 900_000), intervalSeconds: 5 };
+  const code = {
+    deviceCode: "secret-device-code",
+    userCode: "ABCD-1234",
+    verificationUri: "https://github.com/login/device",
+    expiresAt: new Date(NOW.getTime() + 900_000),
+    intervalSeconds: 5,
+  };
 
   function fakeFlow(outcomes: (() => Promise<string>)[]): DeviceFlow & { starts: number } {
     const flow = {

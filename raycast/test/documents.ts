@@ -36,10 +36,21 @@ export const warp = usage({
   id: "warp",
   name: "Warp",
   primary: meter("Credits", { usedPercent: 81, used: 1215, limit: 1500, unit: "credits", resetsAt: "2026-12-01T19:16:33.462Z" }),
-  secondary: meter("Add-on credits", { usedPercent: 60, used: 15, limit: 25, unit: "credits", note: "10 credits expire on 2026-12-05 10:00 UTC" }),
+  secondary: meter("Add-on credits", {
+    usedPercent: 60,
+    used: 15,
+    limit: 25,
+    unit: "credits",
+    note: "10 credits expire on 2026-12-05 10:00 UTC",
+  }),
 });
 
-export const warpUnlimited = usage({ id: "warp", name: "Warp", plan: "Turbo", primary: unlimitedMeter("Credits", { used: 4200, unit: "credits" }) });
+export const warpUnlimited = usage({
+  id: "warp",
+  name: "Warp",
+  plan: "Turbo",
+  primary: unlimitedMeter("Credits", { used: 4200, unit: "credits" }),
+});
 
 export const openrouterNearLimit = usage({
   id: "openrouter",
@@ -75,7 +86,11 @@ export const kimik2Missing = usage({
   ok: false,
   source: null,
   fetchedAt: null,
-  error: { code: "not_configured", message: "Kimi K2 API key not found", hint: "Set KIMI_K2_API_KEY, or run `quotabar config set-key kimik2 --stdin`" },
+  error: {
+    code: "not_configured",
+    message: "Kimi K2 API key not found",
+    hint: "Set KIMI_K2_API_KEY, or run `quotabar config set-key kimik2 --stdin`",
+  },
 });
 
 export const copilotIncident = usage({
@@ -85,7 +100,12 @@ export const copilotIncident = usage({
     description: "Partial System Outage",
     url: "https://www.githubstatus.com",
     incidents: [
-      { name: "Degraded performance for Copilot", impact: "major", url: "https://www.githubstatus.com/incidents/abc123", updatedAt: "2026-11-20T15:30:00.000Z" },
+      {
+        name: "Degraded performance for Copilot",
+        impact: "major",
+        url: "https://www.githubstatus.com/incidents/abc123",
+        updatedAt: "2026-11-20T15:30:00.000Z",
+      },
     ],
   },
 });

@@ -25,7 +25,9 @@ async function importGraph(): Promise<Metafile> {
     logLevel: "silent",
     external: ["@raycast/api", "react", "react-devtools-raycast", "@parcel/source-map"],
     // keep a forbidden import in the graph (as external) instead of failing the bundle, so the test can name it
-    plugins: [{ name: "keep-forbidden", setup: (b) => b.onResolve({ filter: FORBIDDEN }, (args) => ({ path: args.path, external: true })) }],
+    plugins: [
+      { name: "keep-forbidden", setup: (b) => b.onResolve({ filter: FORBIDDEN }, (args) => ({ path: args.path, external: true })) },
+    ],
   });
   return result.metafile;
 }
@@ -35,7 +37,9 @@ describe("what the extension can reach", () => {
     const graph = await importGraph();
     const files = Object.keys(graph.inputs);
     expect(files.some((f) => f.startsWith("../menubar-raycast/"))).toBe(true);
-    expect(files.filter((f) => /\.node$/.test(f) || /node_modules\/(better-sqlite3|classic-level|leveldown|keytar|@napi-rs\/keyring)\//.test(f))).toEqual([]);
+    expect(
+      files.filter((f) => /\.node$/.test(f) || /node_modules\/(better-sqlite3|classic-level|leveldown|keytar|@napi-rs\/keyring)\//.test(f)),
+    ).toEqual([]);
     const offending = Object.entries(graph.inputs).flatMap(([file, input]) =>
       input.imports.filter((i) => FORBIDDEN.test(i.original ?? i.path)).map((i) => `${file} -> ${i.original ?? i.path}`),
     );
@@ -45,7 +49,8 @@ describe("what the extension can reach", () => {
   it("source files of the extension name no native addon, not even in a lazy import", async () => {
     const graph = await importGraph();
     const ours = Object.keys(graph.inputs).filter((f) => !f.includes("node_modules"));
-    const pattern = /(?:from\s+|import\s+|import\s*\(\s*|require\s*\(\s*)["'](better-sqlite3|classic-level|leveldown|keytar|@napi-rs\/keyring)["']/;
+    const pattern =
+      /(?:from\s+|import\s+|import\s*\(\s*|require\s*\(\s*)["'](better-sqlite3|classic-level|leveldown|keytar|@napi-rs\/keyring)["']/;
     expect(ours.filter((f) => pattern.test(readFileSync(resolve(extension, f), "utf8")))).toEqual([]);
   });
 

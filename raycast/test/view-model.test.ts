@@ -14,7 +14,18 @@ import {
   toneOf,
 } from "../src/view-model.js";
 import { meter } from "../../domain/meter.js";
-import { copilot, copilotIncident, doc, kimik2Missing, NOW, openrouterNearLimit, warp, warpUnauthorized, warpUnlimited, zaiStale } from "./documents.js";
+import {
+  copilot,
+  copilotIncident,
+  doc,
+  kimik2Missing,
+  NOW,
+  openrouterNearLimit,
+  warp,
+  warpUnauthorized,
+  warpUnlimited,
+  zaiStale,
+} from "./documents.js";
 
 describe("numbers", () => {
   it("formats percentages without rounding up to a full 100%", () => {
@@ -141,7 +152,12 @@ describe("list", () => {
     expect(model.notSetUp).toHaveLength(15);
     expect(model.notSetUp.map((r) => r.id)).not.toContain("warp");
     const kimik2 = model.notSetUp.find((r) => r.id === "kimik2")!;
-    expect(kimik2).toMatchObject({ subtitle: "Not set up", enabled: false, json: null, accessories: [{ tag: "Unofficial", tone: "muted" }] });
+    expect(kimik2).toMatchObject({
+      subtitle: "Not set up",
+      enabled: false,
+      json: null,
+      accessories: [{ tag: "Unofficial", tone: "muted" }],
+    });
     expect(kimik2.markdown).toContain("Add your Kimi K2 API Key (Unofficial) in Preferences.");
   });
 
@@ -181,7 +197,12 @@ describe("list", () => {
       { kind: "label", title: "Chat", text: "Unlimited" },
       { kind: "separator" },
       { kind: "tags", title: "Status", tags: [{ text: "Partial System Outage", tone: "critical" }] },
-      { kind: "link", title: "Incident", text: "Degraded performance for Copilot (major)", target: "https://www.githubstatus.com/incidents/abc123" },
+      {
+        kind: "link",
+        title: "Incident",
+        text: "Degraded performance for Copilot (major)",
+        target: "https://www.githubstatus.com/incidents/abc123",
+      },
       { kind: "link", title: "Status page", text: "www.githubstatus.com", target: "https://www.githubstatus.com" },
       { kind: "separator" },
       { kind: "label", title: "Source", text: "oauth" },
@@ -225,5 +246,11 @@ describe("incident badge", () => {
 });
 
 function usage2() {
-  return { ...warp, id: "kimi", name: "Kimi", primary: meter("Requests", { usedPercent: 20 }), secondary: meter("Weekly", { usedPercent: 50 }) };
+  return {
+    ...warp,
+    id: "kimi",
+    name: "Kimi",
+    primary: meter("Requests", { usedPercent: 20 }),
+    secondary: meter("Weekly", { usedPercent: 50 }),
+  };
 }

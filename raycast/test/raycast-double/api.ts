@@ -60,7 +60,10 @@ export const List = Object.assign(host("List"), {
 
 export const Detail = Object.assign(host("Detail"), { Metadata });
 
-export const ActionPanel = Object.assign(host("ActionPanel"), { Section: host("ActionPanel.Section"), Submenu: host("ActionPanel.Submenu") });
+export const ActionPanel = Object.assign(host("ActionPanel"), {
+  Section: host("ActionPanel.Section"),
+  Submenu: host("ActionPanel.Submenu"),
+});
 
 export const Action = Object.assign(host("Action"), {
   OpenInBrowser: host("Action.OpenInBrowser"),
@@ -176,4 +179,3 @@ export function resetRaycastDouble(): void {
   environment.launchType = LaunchType.UserInitiated;
   environment.appearance = "light";
 }
-

@@ -54,12 +54,19 @@ export async function showFailureToast(error: unknown, options?: { title?: strin
 }
 
 /** The ring of `@raycast/utils` (same geometry), so the preview looks like Raycast. */
-export function getProgressIcon(progress: number, color = "raycast-red", options?: { background?: string; backgroundOpacity?: number }): string {
+export function getProgressIcon(
+  progress: number,
+  color = "raycast-red",
+  options?: { background?: string; backgroundOpacity?: number },
+): string {
   const background = options?.background ?? (environment.appearance === "light" ? "black" : "white");
   const backgroundOpacity = options?.backgroundOpacity ?? 0.1;
   const stroke = 10;
   const radius = 50 - 5 - stroke / 2;
-  const arc = progress > 0 && progress < 1 ? `<path d="${describeArc(50, 50, radius, 0, progress * 360)}" stroke="${color}" stroke-width="${stroke}" fill="none" />` : "";
+  const arc =
+    progress > 0 && progress < 1
+      ? `<path d="${describeArc(50, 50, radius, 0, progress * 360)}" stroke="${color}" stroke-width="${stroke}" fill="none" />`
+      : "";
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" width="100px" height="100px">` +
     `<circle cx="50" cy="50" r="${radius}" stroke-width="${stroke}" stroke="${progress < 1 ? background : color}" opacity="${progress < 1 ? backgroundOpacity : "1"}" fill="none" />` +
