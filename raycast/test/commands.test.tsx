@@ -150,7 +150,11 @@ describe("list command", () => {
     // the last good snapshot (from the first fetch) is kept, marked stale, with the error in the detail
     expect(warp.props.accessories[0]).toMatchObject({ tag: { value: "Stale", color: "raycast-orange" } });
     expect(oneOfType(warp, "List.Item.Detail").props.markdown).toMatch(/Warp API error .*Unauthorized/);
-    expect(raycastCalls.find((c) => c.name === "launchCommand")!.args[0]).toEqual({ name: "menu-bar", type: "background", context: { fetch: false } });
+    expect(raycastCalls.find((c) => c.name === "launchCommand")!.args[0]).toEqual({
+      name: "menu-bar",
+      type: "background",
+      context: { fetch: false },
+    });
   });
 
   it("shows an empty view that tells a new user how to add a key", async () => {
