@@ -141,19 +141,55 @@ export function descriptorOf(id: string): ProviderDescriptor | undefined {
 
 const REJECTED: readonly string[] = ["unauthorized", "forbidden", "expired"];
 
-/** The hint worth showing in Raycast: a missing or rejected credential points at the preference that holds it. */
+/** Sentences of a core hint that speak to CLI users (env variables, `quotabar config`, config paths). */
+const CLI_ONLY = /`quotabar |\bquotabar config\b|providers\[|\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b/;
+
+/** The core's hint without what only applies on the command line; null when nothing is left. */
+export function withoutCliAdvice(hint: string | null): string | null {
+  if (hint === null) return null;
+  const kept = hint.split(/(?<=[.!?])\s+/).filter((sentence) => !CLI_ONLY.test(sentence));
+  return kept.length > 0 ? kept.join(" ") : null;
+}
+
+/** The hint worth showing in Raycast: a missing or rejected credential points at where it goes in Raycast. */
 export function hintFor(usage: ProviderUsage): string | null {
   if (usage.error === null) return null;
-  if (usage.error.code === "not_configured") return setupHint(usage.id) ?? usage.error.hint;
+  if (usage.error.code === "not_configured") return setupHint(usage.id) ?? withoutCliAdvice(usage.error.hint);
+  const hint = withoutCliAdvice(usage.error.hint);
   const preference = credentialPreferenceOf(usage.id);
   if (REJECTED.includes(usage.error.code) && preference) {
     const where =
       usage.id === "copilot"
         ? "Sign in to GitHub Copilot again, or update the token in Preferences."
         : `Update your ${preference.title} in Preferences.`;
-    return usage.error.hint ? `${usage.error.hint} ${where}` : where;
+    return hint ? `${hint} ${where}` : where;
   }
-  return usage.error.hint;
+  return hint;
+}
+
+/** The menu line that says what to do about an error, and what clicking it does. */
+export function remedyOf(usage: ProviderUsage): { title: string; tooltip?: string; action?: ItemAction } | null {
+  if (usage.error === null) return null;
+  const hint = hintFor(usage);
+  const preference = credentialPreferenceOf(usage.id);
+  const tooltip = hint ? { tooltip: hint } : {};
+  if (usage.error.code === "not_configured" || REJECTED.includes(usage.error.code)) {
+    const again = usage.error.code === "not_configured" ? "" : " Again";
+    if (usage.id === "copilot") return { title: `Sign In to GitHub Copilot${again}…`, ...tooltip, action: { type: "login" } };
+    if (preference) {
+      const verb = usage.error.code === "not_configured" ? "Add" : "Update";
+      return { title: `${verb} Your ${preference.title} in Preferences…`, ...tooltip, action: { type: "configure" } };
+    }
+  }
+  return hint ? { title: shorten(hint, 64), ...tooltip } : null;
+}
+
+/** At most `max` characters, cut at a word, with an ellipsis. */
+export function shorten(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.]+$/, "")}…`;
 }
 
 /** How to set a provider up from Raycast. */
@@ -246,20 +282,13 @@ function providerSection(usage: ProviderUsage, now: Date): MenuBarSectionModel {
     items.push({ title: `Stale · updated ${formatAge(usage.fetchedAt, now)}`, icon: { kind: "symbol", symbol: "clock", tone: "warning" } });
   }
   if (usage.error) {
-    const hint = hintFor(usage);
+    const remedy = remedyOf(usage);
     items.push({
       title: usage.error.message,
-      ...(hint ? { tooltip: hint } : {}),
+      ...(remedy?.tooltip ? { tooltip: remedy.tooltip } : {}),
       icon: { kind: "symbol", symbol: "warning", tone: usage.stale ? "warning" : "critical" },
     });
-    if (hint) {
-      const configure = usage.error.code === "not_configured" || usage.error.code === "unauthorized" || usage.error.code === "expired";
-      items.push({
-        title: hint,
-        icon: { kind: "symbol", symbol: "hint", tone: "muted" },
-        ...(configure ? { action: usage.id === "copilot" ? { type: "login" as const } : { type: "configure" as const } } : {}),
-      });
-    }
+    if (remedy) items.push({ ...remedy, icon: { kind: "symbol", symbol: "hint", tone: "muted" } });
   }
   if (usage.status && hasIncident(usage.status)) {
     const status = usage.status;
@@ -343,7 +372,6 @@ export function usageRow(usage: ProviderUsage, now: Date): ListRowModel {
   const accessories: AccessoryModel[] = [];
   if (usage.stale && usage.fetchedAt)
     accessories.push({ tag: "Stale", tone: "warning", tooltip: `Last updated ${formatAge(usage.fetchedAt, now)}` });
-  if (usage.error && !usage.stale) accessories.push({ icon: "warning", tone: "critical", tooltip: usage.error.message });
   if (usage.status && hasIncident(usage.status)) {
     accessories.push({ tag: incidentLabel(usage.status), tone: incidentTone(usage.status), tooltip: usage.status.description });
   }

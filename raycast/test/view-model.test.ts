@@ -9,9 +9,11 @@ import {
   listModel,
   menuBarModel,
   meterView,
+  shorten,
   shouldFetch,
   textBar,
   toneOf,
+  withoutCliAdvice,
 } from "../src/view-model.js";
 import { meter } from "../../domain/meter.js";
 import {
@@ -120,12 +122,23 @@ describe("menu bar", () => {
 
   it("offers Configure for a rejected key and the Raycast way to add a missing one", () => {
     const unauthorized = menuBarModel(doc(warpUnauthorized), NOW).sections[0]!;
-    expect(unauthorized.items[1]).toMatchObject({
-      title: "The credential was rejected; check or replace it. Update your Warp API Key in Preferences.",
+    expect(unauthorized.items[0]).toMatchObject({
+      title: "Warp API error: HTTP 401",
+      icon: { kind: "symbol", symbol: "warning", tone: "critical" },
+    });
+    expect(unauthorized.items[1]).toEqual({
+      title: "Update Your Warp API Key in Preferences…",
+      tooltip: "The credential was rejected; check or replace it. Update your Warp API Key in Preferences.",
       action: { type: "configure" },
+      icon: { kind: "symbol", symbol: "hint", tone: "muted" },
     });
     const missing = menuBarModel(doc(kimik2Missing), NOW).sections[0]!;
-    expect(missing.items[1]!.title).toBe("Add your Kimi K2 API Key (Unofficial) in Preferences.");
+    expect(missing.items[1]).toMatchObject({
+      title: "Add Your Kimi K2 API Key (Unofficial) in Preferences…",
+      action: { type: "configure" },
+    });
+    const copilotMissing = menuBarModel(doc({ ...kimik2Missing, id: "copilot", name: "GitHub Copilot" }), NOW).sections[0]!;
+    expect(copilotMissing.items[1]).toMatchObject({ title: "Sign In to GitHub Copilot…", action: { type: "login" } });
   });
 
   it("badges the icon and lists incidents with a View Status item", () => {
@@ -180,7 +193,7 @@ describe("list", () => {
     expect(incident!.accessories[0]).toEqual({ tag: "Incident", tone: "critical", tooltip: "Partial System Outage" });
     expect(stale!.accessories[0]).toEqual({ tag: "Stale", tone: "warning", tooltip: "Last updated 2h ago" });
     expect(stale!.icon).toEqual({ kind: "progress", progress: 0.2932, tone: "normal" });
-    expect(failed!.accessories).toEqual([{ icon: "warning", tone: "critical", tooltip: "Warp API error: HTTP 401" }]);
+    expect(failed!.accessories).toEqual([]);
     expect(failed!.subtitle).toBe("Warp API error: HTTP 401");
     expect(failed!.icon).toEqual({ kind: "symbol", symbol: "warning", tone: "critical" });
   });
@@ -233,6 +246,25 @@ describe("hints and refresh policy", () => {
     expect(shouldFetch(doc(), NOW, true)).toBe(true);
     expect(shouldFetch(doc(), new Date(NOW.getTime() + 30_000), false)).toBe(false);
     expect(shouldFetch(doc(), new Date(NOW.getTime() + 61_000), false)).toBe(true);
+  });
+});
+
+describe("CLI advice in core hints", () => {
+  it("drops sentences about env variables, config paths and quotabar commands", () => {
+    expect(
+      withoutCliAdvice("The token is invalid, or the network cannot reach app.warp.dev. Check WARP_API_KEY (or providers[warp].apiKey)."),
+    ).toBe("The token is invalid, or the network cannot reach app.warp.dev.");
+    expect(withoutCliAdvice("Set KIMI_K2_API_KEY, or run `quotabar config set-key kimik2 --stdin`.")).toBeNull();
+    expect(withoutCliAdvice("Check the z.ai API region (Global vs BigModel CN) and your API token.")).toBe(
+      "Check the z.ai API region (Global vs BigModel CN) and your API token.",
+    );
+  });
+
+  it("shortens long menu lines at a word", () => {
+    expect(shorten("The service had a problem; try again later.", 64)).toBe("The service had a problem; try again later.");
+    expect(shorten("The token is invalid, or the network cannot reach app.warp.dev at the moment", 40)).toBe(
+      "The token is invalid, or the network…",
+    );
   });
 });
 
