@@ -1,6 +1,7 @@
 import { Command, Errors, Flags } from "@oclif/core";
 import { OriginMapError } from "../adapters/http/origin-map.js";
 import { ConfigFileError } from "../adapters/config/json-config-store.js";
+import { QuotabarError } from "../domain/errors.js";
 import { UnknownProviderError } from "../domain/usage-service.js";
 import { redact } from "../domain/redact.js";
 import { wantsColor } from "./render/style.js";
@@ -75,6 +76,10 @@ function classify(error: unknown): CliFailure {
     return { code: "usage", message: firstLines((error as Error).message), hint: "See quotabar --help.", exit: EXIT.usage };
   }
   if (error instanceof UsageError) return { code: "usage", message: error.message, hint: error.hint, exit: EXIT.usage };
+  // A failure of the service the command talked to (e.g. a login that expired or was denied), not a bug.
+  if (error instanceof QuotabarError) {
+    return { code: error.code, message: redact(error.message), hint: error.hint, exit: EXIT.providerFailed };
+  }
   const message = redact(error instanceof Error ? error.message : String(error));
   return { code: "internal", message, hint: "This is a bug in quotabar; please report it with the command you ran.", exit: EXIT.internal };
 }
