@@ -210,10 +210,9 @@ function usageError(response: HttpResponse, credential: CopilotCredential, value
 }
 
 function tokenHint(credential: CopilotCredential, configPath: string): string {
-  const alternative = "or use a personal access token with read:user (`quotabar config set-key copilot --stdin`)";
   return credential.from === "env"
-    ? `COPILOT_API_TOKEN was rejected: replace it with a token that has read:user, or unset it and run \`quotabar login copilot\`; ${alternative}.`
-    : `Remove the copilot token from ${configPath} (\`quotabar logout copilot\`, or delete the copilot entry), log in again with \`quotabar login copilot\`, ${alternative}.`;
+    ? "COPILOT_API_TOKEN was rejected: replace it with a valid token (a personal access token needs read:user), or unset it and log in with `quotabar login copilot`."
+    : `Remove the copilot token from ${configPath} (\`quotabar logout copilot\`, or delete the copilot entry), log in again with \`quotabar login copilot\`, or use a personal access token with read:user (\`quotabar config set-key copilot --stdin\`).`;
 }
 
 /** GitHub's short `message` field (never the whole body), redacted and cut. */

@@ -53,12 +53,12 @@ export default class Login extends QuotabarCommand {
       this.log(`First copy your one-time code: ${code.userCode}`);
       this.log(`Then open ${code.verificationUri} and enter it (the code expires in about ${minutes} minutes).`);
       if (flags.browser && (await openInBrowser(code.verificationUri))) this.log("Opened the page in your browser.");
-      if (spinner) ux.action.start("Waiting for you to authorize quotabar on GitHub", undefined, { stdout: false });
+      if (spinner) ux.action.start("Waiting for you to authorize on GitHub", undefined, { stdout: false });
       else process.stderr.write("Waiting for you to authorize quotabar on GitHub (Ctrl-C to cancel)...\n");
       const token = await flow.poll(code, {
         signal: controller.signal,
         onPending: ({ intervalSeconds, slowDown }) => {
-          if (slowDown && spinner) ux.action.status = `GitHub asked to slow down; checking every ${intervalSeconds} s`;
+          if (slowDown && spinner) ux.action.status = `slowed down, polling every ${intervalSeconds} s`;
         },
       });
       if (spinner) ux.action.stop("authorized");
