@@ -2,6 +2,7 @@ import { DESCRIPTORS } from "../domain/providers/catalog.js";
 import type { ProviderId } from "../domain/providers/descriptor.js";
 import type { AnyFetchStrategy, ProviderPlugin, ProviderRegistry } from "../ports/fetch-strategy.js";
 import type { HttpClient } from "../ports/http-client.js";
+import { copilotStrategy } from "./http/copilot.js";
 import { openRouterStrategy } from "./http/openrouter.js";
 import { warpStrategy } from "./http/warp.js";
 import { zaiStrategy } from "./http/zai.js";
@@ -12,6 +13,7 @@ export interface AdapterDependencies {
 
 /** One line per implemented provider: its strategies in descriptor order. */
 const STRATEGIES: Partial<Record<ProviderId, (deps: AdapterDependencies) => AnyFetchStrategy[]>> = {
+  copilot: ({ http }) => [copilotStrategy(http)],
   openrouter: ({ http }) => [openRouterStrategy(http)],
   warp: ({ http }) => [warpStrategy(http)],
   zai: ({ http }) => [zaiStrategy(http)],

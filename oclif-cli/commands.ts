@@ -3,6 +3,8 @@ import ConfigSetKey from "./commands/config-set-key.js";
 import ConfigShow from "./commands/config-show.js";
 import ConfigValidate from "./commands/config-validate.js";
 import Demo from "./commands/demo.js";
+import Login from "./commands/login.js";
+import Logout from "./commands/logout.js";
 import Providers from "./commands/providers.js";
 import Usage from "./commands/usage.js";
 
@@ -11,6 +13,8 @@ export const COMMANDS = {
   usage: Usage,
   providers: Providers,
   demo: Demo,
+  login: Login,
+  logout: Logout,
   "config:path": ConfigPath,
   "config:show": ConfigShow,
   "config:validate": ConfigValidate,
