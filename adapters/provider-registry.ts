@@ -2,6 +2,7 @@ import { DESCRIPTORS } from "../domain/providers/catalog.js";
 import type { ProviderId } from "../domain/providers/descriptor.js";
 import type { AnyFetchStrategy, ProviderPlugin, ProviderRegistry } from "../ports/fetch-strategy.js";
 import type { HttpClient } from "../ports/http-client.js";
+import { kimiK2Strategy } from "./http/kimik2.js";
 import { openRouterStrategy } from "./http/openrouter.js";
 import { warpStrategy } from "./http/warp.js";
 import { zaiStrategy } from "./http/zai.js";
@@ -15,6 +16,7 @@ const STRATEGIES: Partial<Record<ProviderId, (deps: AdapterDependencies) => AnyF
   openrouter: ({ http }) => [openRouterStrategy(http)],
   warp: ({ http }) => [warpStrategy(http)],
   zai: ({ http }) => [zaiStrategy(http)],
+  kimik2: ({ http }) => [kimiK2Strategy(http)],
 };
 
 export function createProviderRegistry(deps: AdapterDependencies): ProviderRegistry {
