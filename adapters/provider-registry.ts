@@ -2,6 +2,7 @@ import { DESCRIPTORS } from "../domain/providers/catalog.js";
 import type { ProviderId } from "../domain/providers/descriptor.js";
 import type { AnyFetchStrategy, ProviderPlugin, ProviderRegistry } from "../ports/fetch-strategy.js";
 import type { HttpClient } from "../ports/http-client.js";
+import { kimiStrategy } from "./http/kimi.js";
 import { kimiK2Strategy } from "./http/kimik2.js";
 import { openRouterStrategy } from "./http/openrouter.js";
 import { warpStrategy } from "./http/warp.js";
@@ -16,6 +17,7 @@ const STRATEGIES: Partial<Record<ProviderId, (deps: AdapterDependencies) => AnyF
   openrouter: ({ http }) => [openRouterStrategy(http)],
   warp: ({ http }) => [warpStrategy(http)],
   zai: ({ http }) => [zaiStrategy(http)],
+  kimi: ({ http }) => [kimiStrategy(http)],
   kimik2: ({ http }) => [kimiK2Strategy(http)],
 };
 
