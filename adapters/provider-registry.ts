@@ -2,6 +2,7 @@ import { DESCRIPTORS } from "../domain/providers/catalog.js";
 import type { ProviderId } from "../domain/providers/descriptor.js";
 import type { AnyFetchStrategy, ProviderPlugin, ProviderRegistry } from "../ports/fetch-strategy.js";
 import type { HttpClient } from "../ports/http-client.js";
+import { kiloStrategies } from "./http/kilo.js";
 import { kimiStrategy } from "./http/kimi.js";
 import { kimiK2Strategy } from "./http/kimik2.js";
 import { openRouterStrategy } from "./http/openrouter.js";
@@ -18,6 +19,7 @@ const STRATEGIES: Partial<Record<ProviderId, (deps: AdapterDependencies) => AnyF
   warp: ({ http }) => [warpStrategy(http)],
   zai: ({ http }) => [zaiStrategy(http)],
   kimi: ({ http }) => [kimiStrategy(http)],
+  kilo: ({ http }) => kiloStrategies(http),
   kimik2: ({ http }) => [kimiK2Strategy(http)],
 };
 
