@@ -5,6 +5,7 @@ import type { HttpClient } from "../ports/http-client.js";
 import { kiloStrategies } from "./http/kilo.js";
 import { kimiStrategy } from "./http/kimi.js";
 import { kimiK2Strategy } from "./http/kimik2.js";
+import { minimaxStrategies } from "./http/minimax.js";
 import { openRouterStrategy } from "./http/openrouter.js";
 import { warpStrategy } from "./http/warp.js";
 import { zaiStrategy } from "./http/zai.js";
@@ -21,6 +22,7 @@ const STRATEGIES: Partial<Record<ProviderId, (deps: AdapterDependencies) => AnyF
   kimi: ({ http }) => [kimiStrategy(http)],
   kilo: ({ http }) => kiloStrategies(http),
   kimik2: ({ http }) => [kimiK2Strategy(http)],
+  minimax: ({ http }) => minimaxStrategies(http),
 };
 
 export function createProviderRegistry(deps: AdapterDependencies): ProviderRegistry {
