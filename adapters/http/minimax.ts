@@ -4,7 +4,8 @@ import type { CredentialSource } from "../../ports/credential-source.js";
 import type { FetchContext } from "../../ports/fetch-context.js";
 import type { AnyFetchStrategy, FetchStrategy } from "../../ports/fetch-strategy.js";
 import type { HttpClient, HttpResponse } from "../../ports/http-client.js";
-import { apiKeyCredential } from "./api-key-credential.js";
+import { cookiePairs } from "../browser/cookie-header.js";
+import { cleanSecret } from "./api-key-credential.js";
 import { minimaxManualCookie, type MiniMaxWebSession } from "./minimax-cookie.js";
 import { codingPlanFromPage, looksSignedOut } from "./minimax-page.js";
 import {
@@ -31,12 +32,15 @@ const STANDARD_KEY_PREFIX = "sk-api-";
 
 const isAuthError = (error: QuotabarError) => error.code === "unauthorized" || error.code === "forbidden";
 
-/** The API token (config `apiKey`, else MINIMAX_API_KEY); in auto mode a standard key is left to the web route. */
+/** Config `apiKey` first, then MINIMAX_API_KEY (contract section 4). */
+const configuredKey = (context: FetchContext) => cleanSecret(context.entry.apiKey) ?? cleanSecret(context.env.MINIMAX_API_KEY);
+const isStandardKey = (key: string | null) => key?.startsWith(STANDARD_KEY_PREFIX) ?? false;
+
+/** The API token; in auto mode a standard key is left aside so the web route can answer. */
 const apiToken: CredentialSource<string> = {
   async resolve(context) {
-    const key = await apiKeyCredential(["MINIMAX_API_KEY"]).resolve(context);
-    if (key?.startsWith(STANDARD_KEY_PREFIX) && context.sourceMode === "auto") return null;
-    return key;
+    const key = configuredKey(context);
+    return isStandardKey(key) && context.sourceMode === "auto" ? null : key;
   },
 };
 
@@ -53,12 +57,9 @@ export function minimaxApiStrategy(http: HttpClient): FetchStrategy<string, Mini
     // A refused token, or no remains endpoint on either path, still leaves the web session to try.
     fallbackOn: (error) => isAuthError(error) || error.status === 404,
     missingCredential: (context) => {
-      const standardKey = [context.entry.apiKey, context.env.MINIMAX_API_KEY].some(
-        (key) => typeof key === "string" && key.trim().startsWith(STANDARD_KEY_PREFIX),
-      );
       return new QuotabarError(
         "not_configured",
-        standardKey
+        isStandardKey(configuredKey(context))
           ? "MiniMax standard API keys (sk-api-...) cannot read the coding plan, and no cookie header is configured."
           : `MiniMax API token not found. Set apiKey in ${context.configPath} or MINIMAX_API_KEY.`,
         { hint: `${MINIMAX_KEY_HINT} Or paste a cookie header into providers[minimax].cookieHeader or MINIMAX_COOKIE.` },
@@ -122,7 +123,7 @@ export function minimaxWebStrategy(
     usage: {
       async fetch(session, context) {
         const caller: RemainsCaller = session.bearer ? "web-bearer" : "web-cookie";
-        const secrets = [session.cookieHeader, ...(session.bearer ? [session.bearer] : [])];
+        const secrets = [session.cookieHeader, ...cookiePairs(session.cookieHeader).map((p) => p.value), session.bearer ?? ""];
         const headers: Record<string, string> = {
           Cookie: session.cookieHeader,
           "user-agent": BROWSER_USER_AGENT,
