@@ -4,6 +4,7 @@ import ConfigShow from "./commands/config-show.js";
 import ConfigValidate from "./commands/config-validate.js";
 import Demo from "./commands/demo.js";
 import Providers from "./commands/providers.js";
+import Status from "./commands/status.js";
 import Usage from "./commands/usage.js";
 
 /** oclif's explicit command table (package.json `oclif.commands`). */
@@ -11,6 +12,7 @@ export const COMMANDS = {
   usage: Usage,
   providers: Providers,
   demo: Demo,
+  status: Status,
   "config:path": ConfigPath,
   "config:show": ConfigShow,
   "config:validate": ConfigValidate,

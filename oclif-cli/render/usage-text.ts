@@ -63,7 +63,8 @@ function suffix(m: Meter, now: Date): string {
   return m.resetsAt ? ` · resets in ${formatCountdown(m.resetsAt, now)}` : "";
 }
 
-function statusBadge(status: ProviderStatus | null, s: Style): string {
+/** `[incident: major]` / `[maintenance]` after a provider name; nothing when all is well. */
+export function statusBadge(status: ProviderStatus | null, s: Style): string {
   if (!status || status.indicator === "none") return "";
   const text = status.indicator === "maintenance" ? "maintenance" : `incident: ${status.indicator}`;
   return ` ${status.indicator === "minor" || status.indicator === "maintenance" ? s.yellow(`[${text}]`) : s.red(`[${text}]`)}`;
