@@ -83,6 +83,8 @@ export class StatusService implements StatusReporter {
       const status = await this.feed.read(source, signal ? { signal } : {});
       entry = { feedUrl: source.url, checkedAt: now.toISOString(), fetchedAt: now.toISOString(), status, error: null };
     } catch (thrown) {
+      // the caller gave up (its time budget ran out): not the page's fault, so nothing is remembered
+      if (signal?.aborted) return { ...base, ...(usable ? fromEntry(usable) : {}), error: asQuotabarError(thrown).toUsageError() };
       entry = {
         feedUrl: source.url,
         checkedAt: now.toISOString(),

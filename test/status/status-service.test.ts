@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { StatusService } from "../../domain/status-service.js";
@@ -187,6 +187,18 @@ describe("status in the usage document", () => {
     expect(withStatus.providers[0]?.status?.incidents[0]?.name).toBe("Disruption with some GitHub services");
     expect(withStatus.providers[1]?.status).toBeNull();
     expect(withStatus.providers[1]?.ok).toBe(true);
+  });
+
+  it("gives a slow status page no more than the provider's time budget, and remembers nothing", async () => {
+    sim.sim.setScenario("status-github", "slow");
+    const { usage } = setup();
+    const started = Date.now();
+    const doc = await usage.usage({ providers: ["openrouter", "copilot"], status: true, timeoutMs: 1_000 });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(doc.providers[0]?.ok).toBe(true);
+    expect(doc.providers[1]?.status).toBeNull();
+    expect(statusRequests()).toHaveLength(1);
+    expect(existsSync(join(sim.home, ".cache", "quotabar", "status", "copilot.json"))).toBe(false);
   });
 
   it("never lets a failing status page fail the usage fetch", async () => {
