@@ -80,7 +80,12 @@ function classify(error: unknown): CliFailure {
     const failure = error as { code: string; hint: string | null };
     return { code: failure.code, message: redact(message), hint: failure.hint, exit: EXIT.providerFailed };
   }
-  return { code: "internal", message: redact(message), hint: "This is a bug in quotabar; please report it with the command you ran.", exit: EXIT.internal };
+  return {
+    code: "internal",
+    message: redact(message),
+    hint: "This is a bug in quotabar; please report it with the command you ran.",
+    exit: EXIT.internal,
+  };
 }
 
 function firstLines(message: string): string {

@@ -6,6 +6,7 @@ import Demo from "./commands/demo.js";
 import Login from "./commands/login.js";
 import Logout from "./commands/logout.js";
 import Providers from "./commands/providers.js";
+import Status from "./commands/status.js";
 import Usage from "./commands/usage.js";
 
 /** oclif's explicit command table (package.json `oclif.commands`). */
@@ -15,6 +16,7 @@ export const COMMANDS = {
   demo: Demo,
   login: Login,
   logout: Logout,
+  status: Status,
   "config:path": ConfigPath,
   "config:show": ConfigShow,
   "config:validate": ConfigValidate,
