@@ -96,8 +96,9 @@ export class UsageService {
     request: UsageRequest,
   ): Promise<ProviderUsage> {
     const { descriptor } = plugin;
-    const statusPromise = request.status ? this.readStatus(descriptor.id) : Promise.resolve(null);
     const controller = new AbortController();
+    // the status page gets the provider's time budget too, so a slow one never holds the usage back
+    const statusPromise = request.status ? this.readStatus(descriptor.id, controller.signal) : Promise.resolve(null);
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
@@ -207,9 +208,9 @@ export class UsageService {
     };
   }
 
-  private async readStatus(id: ProviderId): Promise<ProviderStatus | null> {
+  private async readStatus(id: ProviderId, signal: AbortSignal): Promise<ProviderStatus | null> {
     try {
-      return await this.status.statusFor(id);
+      return await this.status.statusFor(id, { signal });
     } catch {
       return null; // a failing status page never fails the usage fetch
     }

@@ -1,12 +1,15 @@
 import "reflect-metadata";
-import { container as rootContainer, type DependencyContainer } from "tsyringe";
+import { join } from "node:path";
+import { Lifecycle, container as rootContainer, type DependencyContainer } from "tsyringe";
 import { FileSnapshotCache } from "../adapters/cache/file-snapshot-cache.js";
 import { resolveCacheDir, resolveConfigPath } from "../adapters/config/config-path.js";
 import { JsonConfigStore } from "../adapters/config/json-config-store.js";
 import { GotHttpClient } from "../adapters/http/got-http-client.js";
-import { parseOriginMap } from "../adapters/http/origin-map.js";
+import { mapUrl, parseOriginMap } from "../adapters/http/origin-map.js";
 import { createProviderRegistry } from "../adapters/provider-registry.js";
-import { noStatus } from "../adapters/status/no-status.js";
+import { FileStatusCache } from "../adapters/cache/file-status-cache.js";
+import { createStatusFeed } from "../adapters/http/status-feeds.js";
+import { StatusService } from "../domain/status-service.js";
 import { systemClock } from "../adapters/system-clock.js";
 import { UsageService } from "../domain/usage-service.js";
 import type { Clock } from "../ports/clock.js";
@@ -29,14 +32,21 @@ export interface NodeContainerOptions {
 export function createNodeContainer(options: NodeContainerOptions = {}): DependencyContainer {
   const env = options.env ?? process.env;
   const c = rootContainer.createChildContainer();
-  const http = options.http ?? new GotHttpClient(parseOriginMap(env.QUOTABAR_ORIGIN_MAP));
+  const originMap = parseOriginMap(env.QUOTABAR_ORIGIN_MAP);
+  const http = options.http ?? new GotHttpClient(originMap);
+  const cacheDir = options.cacheDir ?? resolveCacheDir(env);
   c.register(TOKENS.Environment, { useValue: env });
   c.register(TOKENS.Clock, { useValue: options.clock ?? systemClock });
   c.register(TOKENS.ConfigStore, { useValue: new JsonConfigStore(options.configPath ?? resolveConfigPath(env)) });
-  c.register(TOKENS.SnapshotCache, { useValue: new FileSnapshotCache(options.cacheDir ?? resolveCacheDir(env)) });
+  c.register(TOKENS.SnapshotCache, { useValue: new FileSnapshotCache(cacheDir) });
   c.register(TOKENS.HttpClient, { useValue: http });
   c.register(TOKENS.ProviderRegistry, { useValue: createProviderRegistry({ http }) });
-  c.register(TOKENS.StatusService, { useValue: noStatus });
+  c.register(TOKENS.StatusFeed, { useValue: createStatusFeed(http) });
+  c.register(TOKENS.StatusCache, {
+    useValue: new FileStatusCache(join(cacheDir, "status"), (url) => mapUrl(new URL(url), originMap).href),
+  });
+  c.register(StatusService, { useClass: StatusService }, { lifecycle: Lifecycle.ContainerScoped });
+  c.register(TOKENS.StatusService, { useToken: StatusService });
   c.register(UsageService, { useClass: UsageService });
   c.register(TOKENS.UsageService, { useFactory: (r) => r.resolve(UsageService) });
   return c;

@@ -75,6 +75,11 @@ function classify(error: unknown): CliFailure {
     return { code: "usage", message: firstLines((error as Error).message), hint: "See quotabar --help.", exit: EXIT.usage };
   }
   if (error instanceof UsageError) return { code: "usage", message: error.message, hint: error.hint, exit: EXIT.usage };
+  // A failure of the service the command talked to (e.g. a login that expired or was denied), not a bug.
+  if (name === "QuotabarError") {
+    const failure = error as { code: string; hint: string | null };
+    return { code: failure.code, message: redact(message), hint: failure.hint, exit: EXIT.providerFailed };
+  }
   return {
     code: "internal",
     message: redact(message),

@@ -3,7 +3,10 @@ import ConfigSetKey from "./commands/config-set-key.js";
 import ConfigShow from "./commands/config-show.js";
 import ConfigValidate from "./commands/config-validate.js";
 import Demo from "./commands/demo.js";
+import Login from "./commands/login.js";
+import Logout from "./commands/logout.js";
 import Providers from "./commands/providers.js";
+import Status from "./commands/status.js";
 import Usage from "./commands/usage.js";
 
 /** oclif's explicit command table (package.json `oclif.commands`). */
@@ -11,6 +14,9 @@ export const COMMANDS = {
   usage: Usage,
   providers: Providers,
   demo: Demo,
+  login: Login,
+  logout: Logout,
+  status: Status,
   "config:path": ConfigPath,
   "config:show": ConfigShow,
   "config:validate": ConfigValidate,

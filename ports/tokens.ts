@@ -7,6 +7,8 @@ export const TOKENS = {
   HttpClient: Symbol.for("quotabar.HttpClient"),
   ProviderRegistry: Symbol.for("quotabar.ProviderRegistry"),
   StatusService: Symbol.for("quotabar.StatusService"),
+  StatusFeed: Symbol.for("quotabar.StatusFeed"),
+  StatusCache: Symbol.for("quotabar.StatusCache"),
   SecretStore: Symbol.for("quotabar.SecretStore"),
   ProcessRunner: Symbol.for("quotabar.ProcessRunner"),
   UsageService: Symbol.for("quotabar.UsageService"),

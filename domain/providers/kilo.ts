@@ -1,3 +1,5 @@
+import { meter, percent } from "../meter.js";
+import type { Detail, Meter, Snapshot } from "../usage-document.js";
 import type { ProviderDescriptor } from "./descriptor.js";
 
 export const kiloDescriptor: ProviderDescriptor = {
@@ -11,3 +13,111 @@ export const kiloDescriptor: ProviderDescriptor = {
   enabledByDefault: true,
   credentialEnv: ["KILO_API_KEY"],
 };
+
+export const KILO_TRPC_BASE = "https://app.kilo.ai/api/trpc";
+/** Batched in one call, in this order: credit blocks (required), Kilo Pass (required), auto top-up (optional). */
+export const KILO_PROCEDURES = ["user.getCreditBlocks", "kiloPass.getState", "user.getAutoTopUpPaymentMethod"] as const;
+
+/** Spec 3.2: auto tries the API and falls back to the CLI session; api and cli use only that one. */
+export type KiloSourceMode = "auto" | "api" | "cli";
+
+/** The configured or requested mode; `web` and `oauth` mean auto (as the real client does), others none. */
+export function kiloSourceMode(mode: string): KiloSourceMode | null {
+  const value = mode.trim().toLowerCase();
+  if (value === "" || value === "auto" || value === "web" || value === "oauth") return "auto";
+  return value === "api" || value === "cli" ? value : null;
+}
+
+/** Credit blocks, in dollars (Kilo's credits are dollar amounts). */
+export interface KiloCredits {
+  used: number | null;
+  total: number | null;
+  remaining: number | null;
+}
+
+/** The Kilo Pass subscription period, in dollars; `bonus` is already included in `total`. */
+export interface KiloPass {
+  used: number | null;
+  total: number | null;
+  remaining: number | null;
+  bonus: number;
+  resetsAt: string | null;
+}
+
+export interface KiloAutoTopUp {
+  enabled: boolean;
+  /** Payment method or amount ("visa", "$20"), when the service names one. */
+  method: string | null;
+}
+
+export interface KiloReading {
+  credits: KiloCredits | null;
+  pass: KiloPass | null;
+  planName: string | null;
+  autoTopUp: KiloAutoTopUp | null;
+}
+
+const TIER_NAMES: Record<string, string> = { tier_19: "Starter", tier_49: "Pro", tier_199: "Expert" };
+
+/** `tier_49` is "Pro"; unknown tiers are shown as they come. */
+export const kiloTierName = (tier: string): string => TIER_NAMES[tier] ?? tier;
+
+/**
+ * Credits fill the primary meter and Kilo Pass the secondary (decisions.md); the spec's "plan and
+ * activity" are the plan label and an Activity detail. Without credits, the pass moves up.
+ */
+export function kiloSnapshot(reading: KiloReading): Snapshot {
+  const credits = creditsMeter(reading.credits);
+  const pass = passMeter(reading.pass);
+  const details: Detail[] = [];
+  if (reading.autoTopUp) details.push({ label: "Activity", value: autoTopUpText(reading.autoTopUp) });
+  return {
+    plan: reading.planName,
+    primary: credits ?? pass,
+    secondary: credits ? pass : null,
+    tertiary: null,
+    details,
+  };
+}
+
+function creditsMeter(credits: KiloCredits | null): Meter | null {
+  const amounts = resolve(credits);
+  if (!amounts) return null;
+  return meter("Credits", {
+    ...amounts,
+    unit: "credits",
+    note: `${plain(amounts.used)}/${plain(amounts.limit)} credits`,
+  });
+}
+
+function passMeter(pass: KiloPass | null): Meter | null {
+  const amounts = resolve(pass);
+  if (!pass || !amounts) return null;
+  const bonus = pass.bonus > 0 ? ` (+ ${usd(pass.bonus)} bonus)` : "";
+  return meter("Kilo Pass", {
+    ...amounts,
+    unit: "USD",
+    resetsAt: pass.resetsAt,
+    note: `${usd(amounts.used)} / ${usd(amounts.limit - pass.bonus)}${bonus}`,
+  });
+}
+
+/** Total from itself or used + remaining; used from itself or total - remaining; an empty total reads as exhausted. */
+function resolve(amounts: KiloCredits | null): { used: number; limit: number; usedPercent: number } | null {
+  if (!amounts) return null;
+  const { used, total, remaining } = amounts;
+  const limit = total ?? (used !== null && remaining !== null ? used + remaining : null);
+  if (limit === null) return null;
+  const spent = Math.max(0, used ?? (remaining !== null ? round(limit - remaining) : 0));
+  return { used: spent, limit, usedPercent: limit > 0 ? percent((spent / limit) * 100) : 100 };
+}
+
+function autoTopUpText(topUp: KiloAutoTopUp): string {
+  if (!topUp.enabled) return "Auto top-up: off";
+  return `Auto top-up: ${topUp.method ?? "enabled"}`;
+}
+
+const round = (value: number) => Math.round(value * 1e6) / 1e6;
+/** Whole numbers without decimals, others with two: `6.25/30 credits`. */
+const plain = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(2));
+const usd = (value: number) => `$${value.toFixed(2)}`;

@@ -1,3 +1,5 @@
+import { meter, percentOf } from "../meter.js";
+import type { Detail, Snapshot } from "../usage-document.js";
 import type { ProviderDescriptor } from "./descriptor.js";
 
 export const kimik2Descriptor: ProviderDescriptor = {
@@ -12,3 +14,36 @@ export const kimik2Descriptor: ProviderDescriptor = {
   unofficial: true,
   credentialEnv: ["KIMI_K2_API_KEY", "KIMI_API_KEY", "KIMI_KEY"],
 };
+
+export const KIMI_K2_CREDITS_URL = "https://kimi-k2.ai/api/user/credits";
+
+/** What `/api/user/credits` said, after the tolerant search of its body and headers. */
+export interface KimiK2Reading {
+  consumed: number;
+  remaining: number;
+  averageTokensPerRequest: number | null;
+  /** ISO time the service stamped on the numbers; null when it gave none. */
+  updatedAt: string | null;
+}
+
+/** Credits consumed of consumed + remaining; the service gives no reset time. */
+export function kimiK2Snapshot(reading: KimiK2Reading, now: Date): Snapshot {
+  const consumed = Math.max(0, reading.consumed);
+  const remaining = Math.max(0, reading.remaining);
+  const total = consumed + remaining;
+  const primary = meter("Credits", {
+    usedPercent: percentOf(consumed, total) ?? 0,
+    used: consumed,
+    limit: total,
+    unit: "credits",
+    note: total > 0 ? `Credits: ${Math.round(consumed)}/${Math.round(total)}` : null,
+  });
+  const details: Detail[] = [{ label: "Remaining", value: `${formatCount(remaining)} credits` }];
+  if (reading.averageTokensPerRequest !== null) {
+    details.push({ label: "Average tokens per request", value: formatCount(reading.averageTokensPerRequest) });
+  }
+  details.push({ label: "Updated", value: reading.updatedAt ?? now.toISOString() });
+  return { plan: null, primary, secondary: null, tertiary: null, details };
+}
+
+const formatCount = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(2));

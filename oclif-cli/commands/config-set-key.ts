@@ -6,6 +6,7 @@ import type { ConfigStore } from "../../ports/config-store.js";
 import { TOKENS } from "../../ports/tokens.js";
 import { QuotabarCommand, UsageError } from "../base-command.js";
 import { readSecret } from "../read-secret.js";
+import { saveProviderToken } from "../../domain/provider-token.js";
 
 export default class ConfigSetKey extends QuotabarCommand {
   static override summary = "Store a provider's API key in the config file (read from stdin, never from the command line).";
@@ -22,12 +23,7 @@ export default class ConfigSetKey extends QuotabarCommand {
     const key = (await readSecret(process.stdin, process.stderr, `Paste the ${descriptorOf(id).name} key and press Enter: `)).trim();
     if (key === "") throw new UsageError("No key on standard input", `Pipe the key in: pbpaste | quotabar config set-key ${id} --stdin`);
     const store = (await this.container(flags)).resolve<ConfigStore>(TOKENS.ConfigStore);
-    await store.update((config) => {
-      let entry = config.providers.find((e) => e.id === id);
-      if (!entry) config.providers.push((entry = { id }));
-      entry.apiKey = key;
-      if (entry.enabled === undefined || entry.enabled === false) entry.enabled = true;
-    });
+    await saveProviderToken(store, id, key);
     this.log(`Saved the ${descriptorOf(id).name} key to ${store.path()} (mode 0600).`);
   }
 }

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Flags } from "@oclif/core";
+import { isProviderId } from "../../domain/providers/descriptor.js";
 import type { UsageDocument } from "../../domain/usage-document.js";
 import type { UsageService } from "../../domain/usage-service.js";
 import type { ProviderSimulator } from "../../test/simulator/simulator.js";
@@ -17,6 +18,7 @@ export default class Demo extends QuotabarCommand {
   static override examples = [
     "<%= config.bin %> demo",
     "<%= config.bin %> demo --scenario warp=unlimited --scenario zai=unauthorized",
+    "<%= config.bin %> demo --status --scenario status-github=incident",
     "<%= config.bin %> demo --serve",
   ];
   static override flags = {
@@ -46,7 +48,7 @@ export default class Demo extends QuotabarCommand {
       const env = { ...sim.env(), HOME: home, PATH: process.env.PATH };
       const { createNodeContainer } = await import("../../library/node-container.js");
       const service = createNodeContainer({ env }).resolve<UsageService>(TOKENS.UsageService);
-      const providers = flags.provider ?? sim.providers.map((p) => p.id);
+      const providers = flags.provider ?? sim.providers.map((p) => p.id).filter(isProviderId); // status pages are not providers
       const doc = await withSpinner(!this.jsonEnabled(), "Asking the simulator", () =>
         service.usage({ providers, status: flags.status, ...(flags.timeout ? { timeoutMs: flags.timeout * 1000 } : {}) }),
       );

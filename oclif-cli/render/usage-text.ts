@@ -30,7 +30,8 @@ function renderProvider(p: ProviderUsage, s: Style, now: Date): string {
     if (p.error.hint) lines.push(`    ${s.dim(`hint: ${p.error.hint}`)}`);
   }
   if (p.status && p.status.indicator !== "none") {
-    for (const incident of p.status.incidents) lines.push(`  ${s.yellow(`! ${incident.name}`)}${s.dim(` (${incident.impact})`)}`);
+    for (const incident of p.status.incidents)
+      lines.push(`  ${incidentColour(incident.impact, s)(`! ${incident.name}`)}${s.dim(` (${incident.impact})`)}`);
     if (p.status.incidents.length === 0) lines.push(`  ${s.yellow(`! ${p.status.description}`)}`);
   }
   return lines.join("\n");
@@ -63,10 +64,16 @@ function suffix(m: Meter, now: Date): string {
   return m.resetsAt ? ` · resets in ${formatCountdown(m.resetsAt, now)}` : "";
 }
 
-function statusBadge(status: ProviderStatus | null, s: Style): string {
+/** `[incident: major]` / `[maintenance]` after a provider name; nothing when all is well. */
+export function statusBadge(status: ProviderStatus | null, s: Style): string {
   if (!status || status.indicator === "none") return "";
   const text = status.indicator === "maintenance" ? "maintenance" : `incident: ${status.indicator}`;
   return ` ${status.indicator === "minor" || status.indicator === "maintenance" ? s.yellow(`[${text}]`) : s.red(`[${text}]`)}`;
+}
+
+/** Major and critical incidents in red, the rest (minor, maintenance, unknown) in yellow. */
+export function incidentColour(impact: string, s: Style): (text: string) => string {
+  return impact === "major" || impact === "critical" ? s.red : s.yellow;
 }
 
 export function formatPercent(value: number): string {

@@ -85,3 +85,26 @@ describe("warp against the simulator", () => {
     expect(usage.error).toMatchObject({ code: "upstream", message: "Warp API error (500): Internal Server Error" });
   });
 });
+
+describe("warp policy", () => {
+  it("warns, without rejecting, when the key does not start with wk-", async () => {
+    const { warpSnapshot } = await import("../../domain/providers/warp.js");
+    const reading = { isUnlimited: false, requestLimit: 100, requestsUsed: 0, nextRefreshTime: null, grants: [] };
+    expect(warpSnapshot({ ...reading, keyLooksUnusual: true }).details).toEqual([{ label: "Warning", value: "The API key does not start with wk-" }]);
+    expect(warpSnapshot({ ...reading, keyLooksUnusual: false }).details).toEqual([]);
+  });
+
+  it("treats grants without a total but with credits left as 0 % used, and shows 0/0 plans as 0 %", async () => {
+    const { warpSnapshot } = await import("../../domain/providers/warp.js");
+    const snapshot = warpSnapshot({
+      isUnlimited: false,
+      requestLimit: 0,
+      requestsUsed: 0,
+      nextRefreshTime: "2026-12-01T00:00:00Z",
+      grants: [{ granted: 0, remaining: 5, expiration: null }],
+      keyLooksUnusual: false,
+    });
+    expect(snapshot.primary).toMatchObject({ usedPercent: 0, resetsAt: null });
+    expect(snapshot.secondary).toMatchObject({ usedPercent: 0, note: null });
+  });
+});

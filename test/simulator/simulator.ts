@@ -6,6 +6,8 @@ import { SLOW_MS, type SimProvider, type SimReply, type SimRequest } from "./typ
 export interface RecordedRequest extends SimRequest {
   providerId: string;
   origin: string;
+  /** Date.now() when the request arrived (to check polling intervals). */
+  receivedAt: number;
 }
 
 export interface SimulatorOptions {
@@ -104,7 +106,7 @@ export class ProviderSimulator {
       );
       if (!provider || !route)
         return this.send(res, { status: 404, json: { error: `simulator: no route for ${request.method} /${host}${path}` } });
-      this.requests.push({ ...request, providerId: provider.id, origin: `https://${host}` });
+      this.requests.push({ ...request, providerId: provider.id, origin: `https://${host}`, receivedAt: Date.now() });
       const scenario = this.scenarioOf(provider.id);
       const reply = scenario === "upstream_500" ? { status: 500, body: "Internal Server Error" } : await route.handle(request, scenario);
       const delay = (reply.delayMs ?? 0) + this.delayMs + (scenario === "slow" ? SLOW_MS : 0);

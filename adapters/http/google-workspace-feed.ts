@@ -1,0 +1,77 @@
+import { z } from "zod";
+import { googleWorkspaceStatus, type GoogleWorkspaceIncident, type GoogleWorkspaceUpdate } from "../../domain/status/google-workspace.js";
+import type { ProviderStatus } from "../../domain/usage-document.js";
+import type { HttpClient } from "../../ports/http-client.js";
+import type { PolledStatusSource } from "../../ports/status-feed.js";
+import { decodeJson } from "./decode.js";
+import { STATUS_TIMEOUT_MS } from "./statuspage-feed.js";
+
+/** Every Google Workspace incident, past and present, in one JSON array. */
+export const GOOGLE_WORKSPACE_INCIDENTS_URL = "https://www.google.com/appsstatus/dashboard/incidents.json";
+
+const SERVICE = "Google Workspace status";
+const ISO_8601 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:?\d{2})$/i;
+
+// Reference §6.3: a date that does not parse fails the whole decode.
+const date = z
+  .string()
+  .refine((value) => ISO_8601.test(value.trim()) && !Number.isNaN(Date.parse(value.trim())), { message: "expected an ISO-8601 date" })
+  .transform((value) => new Date(value.trim()).toISOString())
+  .nullish();
+const text = z.string().nullish();
+const Product = z.object({ title: text, id: z.string() });
+const Update = z.object({ when: date, status: text, text });
+const Incident = z.object({
+  id: z.union([z.string(), z.number().transform(String)]).nullish(),
+  uri: text,
+  begin: date,
+  end: date,
+  modified: date,
+  external_desc: text,
+  status_impact: text,
+  severity: text,
+  affected_products: z.array(Product).nullish(),
+  currently_affected_products: z.array(Product).nullish(),
+  most_recent_update: Update.nullish(),
+  updates: z.array(Update).nullish(),
+});
+export const GoogleWorkspaceFeedSchema = z.array(Incident);
+
+export function googleWorkspaceIncidents(feed: z.output<typeof GoogleWorkspaceFeedSchema>): GoogleWorkspaceIncident[] {
+  const update = (raw: z.output<typeof Update>): GoogleWorkspaceUpdate => ({
+    when: raw.when ?? null,
+    status: raw.status ?? null,
+    text: raw.text ?? null,
+  });
+  return feed.map((raw) => ({
+    id: raw.id ?? null,
+    uri: raw.uri ?? null,
+    begin: raw.begin ?? null,
+    end: raw.end ?? null,
+    modified: raw.modified ?? null,
+    externalDesc: raw.external_desc ?? null,
+    statusImpact: raw.status_impact ?? null,
+    severity: raw.severity ?? null,
+    affectedProducts: raw.affected_products?.map((p) => p.id) ?? null,
+    currentlyAffectedProducts: raw.currently_affected_products?.map((p) => p.id) ?? null,
+    mostRecentUpdate: raw.most_recent_update ? update(raw.most_recent_update) : null,
+    updates: raw.updates?.map(update) ?? null,
+  }));
+}
+
+/** The Google Workspace incidents feed, filtered to the source's product (Antigravity: Gemini). */
+export async function readGoogleWorkspace(
+  http: HttpClient,
+  source: Extract<PolledStatusSource, { feed: "google-workspace" }>,
+  signal?: AbortSignal,
+): Promise<ProviderStatus> {
+  const response = await http.request({
+    url: GOOGLE_WORKSPACE_INCIDENTS_URL,
+    headers: { Accept: "application/json" },
+    service: SERVICE,
+    timeoutMs: STATUS_TIMEOUT_MS,
+    ...(signal ? { signal } : {}),
+  });
+  const feed = decodeJson(response.body, GoogleWorkspaceFeedSchema, SERVICE);
+  return googleWorkspaceStatus(googleWorkspaceIncidents(feed), source.productId, source.url);
+}

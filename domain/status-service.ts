@@ -1,0 +1,115 @@
+import "reflect-metadata";
+import { inject, injectable } from "tsyringe";
+import type { Clock } from "../ports/clock.js";
+import type { ConfigStore } from "../ports/config-store.js";
+import type { ProviderRegistry } from "../ports/fetch-strategy.js";
+import type { StatusCache, StatusCacheEntry } from "../ports/status-cache.js";
+import type { StatusFeed, StatusReport, StatusReporter } from "../ports/status-feed.js";
+import { TOKENS } from "../ports/tokens.js";
+import { asQuotabarError } from "./errors.js";
+import { isProviderId, statusPageUrl, type ProviderDescriptor, type ProviderId } from "./providers/descriptor.js";
+import type { ProviderStatus } from "./usage-document.js";
+
+/** Spec section 8: status pages are polled every 5 minutes unless the config says otherwise. */
+export const DEFAULT_STATUS_INTERVAL_MINUTES = 5;
+
+/**
+ * Status pages, polled at most once per interval across runs: the last answer (or failure) is
+ * kept in the StatusCache, a fresh one is served from there without a request, and a failed
+ * poll keeps the previous status. With status checks off nothing is ever requested.
+ */
+@injectable()
+export class StatusService implements StatusReporter {
+  private readonly inFlight = new Map<ProviderId, Promise<StatusReport>>();
+
+  constructor(
+    @inject(TOKENS.ProviderRegistry) private readonly registry: ProviderRegistry,
+    @inject(TOKENS.ConfigStore) private readonly config: ConfigStore,
+    @inject(TOKENS.StatusFeed) private readonly feed: StatusFeed,
+    @inject(TOKENS.StatusCache) private readonly cache: StatusCache,
+    @inject(TOKENS.Clock) private readonly clock: Clock,
+  ) {}
+
+  async settings(): Promise<{ enabled: boolean; intervalMinutes: number }> {
+    const status = (await this.config.load()).status;
+    const interval = status?.intervalMinutes;
+    return {
+      enabled: status?.enabled !== false,
+      intervalMinutes:
+        typeof interval === "number" && Number.isFinite(interval) && interval > 0 ? interval : DEFAULT_STATUS_INTERVAL_MINUTES,
+    };
+  }
+
+  async statusFor(providerId: string, options: { signal?: AbortSignal } = {}): Promise<ProviderStatus | null> {
+    if (!isProviderId(providerId)) return null;
+    return (await this.report(providerId, options)).status;
+  }
+
+  async report(providerId: ProviderId, options: { signal?: AbortSignal } = {}): Promise<StatusReport> {
+    const descriptor = this.descriptor(providerId);
+    const source = descriptor.status;
+    const base: StatusReport = {
+      id: descriptor.id,
+      name: descriptor.name,
+      kind: source.kind === "polled" ? source.feed : source.kind,
+      url: statusPageUrl(descriptor),
+      status: null,
+      fetchedAt: null,
+      checkedAt: null,
+      cached: false,
+      error: null,
+    };
+    if (source.kind !== "polled") return base;
+    const settings = await this.settings();
+    if (!settings.enabled) return base;
+    // one poll per provider at a time, however many callers ask
+    let pending = this.inFlight.get(providerId);
+    if (!pending) {
+      pending = this.poll(providerId, base, settings.intervalMinutes, options.signal).finally(() => this.inFlight.delete(providerId));
+      this.inFlight.set(providerId, pending);
+    }
+    return pending;
+  }
+
+  private async poll(id: ProviderId, base: StatusReport, intervalMinutes: number, signal: AbortSignal | undefined): Promise<StatusReport> {
+    const source = this.descriptor(id).status;
+    if (source.kind !== "polled") return base;
+    const now = this.clock.now();
+    const previous = await this.cache.read(id).catch(() => null);
+    const usable = previous !== null && previous.feedUrl === source.url ? previous : null;
+    if (usable && isFresh(usable.checkedAt, now, intervalMinutes)) return { ...base, ...fromEntry(usable), cached: true };
+    let entry: StatusCacheEntry;
+    try {
+      const status = await this.feed.read(source, signal ? { signal } : {});
+      entry = { feedUrl: source.url, checkedAt: now.toISOString(), fetchedAt: now.toISOString(), status, error: null };
+    } catch (thrown) {
+      // the caller gave up (its time budget ran out): not the page's fault, so nothing is remembered
+      if (signal?.aborted) return { ...base, ...(usable ? fromEntry(usable) : {}), error: asQuotabarError(thrown).toUsageError() };
+      entry = {
+        feedUrl: source.url,
+        checkedAt: now.toISOString(),
+        fetchedAt: usable?.fetchedAt ?? null,
+        status: usable?.status ?? null,
+        error: asQuotabarError(thrown).toUsageError(),
+      };
+    }
+    await this.cache.write(id, entry).catch(() => undefined);
+    return { ...base, ...fromEntry(entry), cached: false };
+  }
+
+  private descriptor(id: ProviderId): ProviderDescriptor {
+    const plugin = this.registry.get(id);
+    if (!plugin) throw new Error(`unknown provider ${id}`);
+    return plugin.descriptor;
+  }
+}
+
+function fromEntry(entry: StatusCacheEntry): Pick<StatusReport, "status" | "fetchedAt" | "checkedAt" | "error"> {
+  return { status: entry.status, fetchedAt: entry.fetchedAt, checkedAt: entry.checkedAt, error: entry.error };
+}
+
+/** Asked less than an interval ago (a time in the future, from a clock that jumped back, is not fresh). */
+function isFresh(checkedAt: string, now: Date, intervalMinutes: number): boolean {
+  const age = now.getTime() - new Date(checkedAt).getTime();
+  return Number.isFinite(age) && age >= 0 && age < intervalMinutes * 60_000;
+}

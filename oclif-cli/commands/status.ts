@@ -1,0 +1,57 @@
+import { Flags } from "@oclif/core";
+import { PROVIDER_IDS, type ProviderId } from "../../domain/providers/descriptor.js";
+import type { StatusService } from "../../domain/status-service.js";
+import type { ProviderRegistry } from "../../ports/fetch-strategy.js";
+import type { StatusReport } from "../../ports/status-feed.js";
+import { TOKENS } from "../../ports/tokens.js";
+import { EXIT, QuotabarCommand } from "../base-command.js";
+import { renderStatusText } from "../render/status-text.js";
+import { style } from "../render/style.js";
+import { withSpinner } from "./usage.js";
+
+export interface StatusDocument {
+  version: 1;
+  generatedAt: string;
+  /** Config `status.enabled` (default true); when false nothing was requested. */
+  enabled: boolean;
+  intervalMinutes: number;
+  providers: StatusReport[];
+}
+
+export default class Status extends QuotabarCommand {
+  static override summary = "Show the status pages of the providers: indicator, open incidents, and the page to open.";
+  static override description =
+    "Statuspage-backed providers (GitHub Copilot, Factory) and Antigravity (Google Workspace incident feed) are polled, at most once per config status.intervalMinutes (default 5) across runs; the rest only have a link. Without -p: every provider with a status page.\n\nExit codes: 0 every polled page answered, 1 a page could not be read (the last known status is shown), 2 usage error.";
+  static override enableJsonFlag = true;
+  static override examples = ["<%= config.bin %> status", "<%= config.bin %> status -p copilot --json"];
+  static override flags = {
+    provider: Flags.string({
+      char: "p",
+      description: "Provider id (repeatable); default: every provider with a status page",
+      multiple: true,
+      options: [...PROVIDER_IDS],
+      helpValue: "<id>",
+    }),
+    color: Flags.boolean({ description: "Colour the text output (off for NO_COLOR or a non-TTY)", allowNo: true, default: true }),
+  };
+
+  async run(): Promise<StatusDocument> {
+    const { flags } = await this.parse(Status);
+    const container = await this.container(flags);
+    const service = container.resolve<StatusService>(TOKENS.StatusService);
+    const settings = await service.settings();
+    const ids: ProviderId[] = flags.provider
+      ? [...new Set(flags.provider as ProviderId[])]
+      : container
+          .resolve<ProviderRegistry>(TOKENS.ProviderRegistry)
+          .all()
+          .filter((p) => p.descriptor.status.kind !== "none")
+          .map((p) => p.descriptor.id);
+    const reports = await withSpinner(!this.jsonEnabled(), "Asking the status pages", () =>
+      Promise.all(ids.map((id) => service.report(id))),
+    );
+    if (reports.some((r) => r.error !== null)) process.exitCode = EXIT.providerFailed;
+    this.log(renderStatusText(reports, settings, style(this.color(flags.color)), new Date()));
+    return { version: 1, generatedAt: new Date().toISOString(), ...settings, providers: reports };
+  }
+}
