@@ -17,9 +17,8 @@ import type { ReactElement } from "react";
 import TestRenderer, { act, type ReactTestRendererJSON } from "react-test-renderer";
 import { environment } from "@raycast/api";
 import { DESCRIPTORS } from "../../domain/providers/catalog.js";
-import type { ProviderStatus, UsageDocument } from "../../domain/usage-document.js";
+import type { UsageDocument } from "../../domain/usage-document.js";
 import { UsageService } from "../../domain/usage-service.js";
-import type { StatusReader } from "../../ports/status-feed.js";
 import { ProviderSimulator } from "../../test/simulator/simulator.js";
 import { UsageMenuBar } from "../../menubar-raycast/usage-menu-bar.js";
 import { PROVIDER_PREFERENCES, type QuotabarPreferences } from "../src/preferences.js";
@@ -50,12 +49,10 @@ interface Scenario {
   id: string;
   title: string;
   caption: string;
-  /** Simulator scenario per provider (the others play "ok"). */
+  /** Simulator scenario per provider or status page (the others play "ok" / "operational"). */
   sim: Record<string, string>;
   /** An earlier fetch, hours before NOW, that leaves last good snapshots in Raycast's cache. */
   before?: { hoursAgo: number; sim: Record<string, string> };
-  /** A status page reports an incident for this provider. */
-  incident?: string;
   /** No provider set up: the new-user view. */
   empty?: boolean;
   /** The provider selected in the list (its detail pane is shown). */
@@ -104,8 +101,7 @@ const SCENARIOS: Scenario[] = [
     id: "incident",
     title: "A status-page incident",
     caption: "A polled status page with an incident badges the icon; details and View Status in the menu.",
-    sim: {},
-    incident: "copilot",
+    sim: { "status-github": "incident" },
     selected: "copilot",
     metadata: { menuBar: 6 },
   },
@@ -137,39 +133,11 @@ function preferencesFrom(env: Record<string, string>): QuotabarPreferences {
   return preferences;
 }
 
-function incidentStatus(providerId: string): ProviderStatus {
-  const descriptor = DESCRIPTORS.find((d) => d.id === providerId);
-  const page = descriptor && descriptor.status.kind !== "none" ? descriptor.status.url : "https://status.example.com";
-  return {
-    indicator: "major",
-    description: "Partial System Outage",
-    url: page,
-    incidents: [
-      {
-        name: "Degraded performance for some requests",
-        impact: "major",
-        url: `${page}/incidents/preview`,
-        updatedAt: "2026-11-20T15:40:00.000Z",
-      },
-    ],
-  };
-}
-
-/** The provider whose status page reports the incident: the one asked for, else the first shown one with a status page. */
-function incidentProvider(wanted: string, shown: string[]): string | null {
-  if (shown.includes(wanted)) return wanted;
-  return shown.find((id) => DESCRIPTORS.find((d) => d.id === id)?.status.kind !== "none") ?? null;
-}
-
 async function documentFor(sim: ProviderSimulator, scenario: Scenario, home: string): Promise<UsageDocument> {
   if (scenario.empty) return { version: 1, generatedAt: NOW.toISOString(), providers: [] };
   const providers = shownProviders(sim);
   const env = sim.env();
   const cache = memoryCache();
-  const incidentAt = scenario.incident ? incidentProvider(scenario.incident, providers) : null;
-  const status: StatusReader | undefined = incidentAt
-    ? { statusFor: async (id) => (id === incidentAt ? incidentStatus(id) : null) }
-    : undefined;
   const fetchAt = async (at: Date, scenarios: Record<string, string>) => {
     for (const p of sim.providers) sim.setScenario(p.id, scenarios[p.id] ?? (p.scenarios.includes("ok") ? "ok" : p.scenarios[0]!));
     const container = createRaycastContainer({
@@ -178,7 +146,6 @@ async function documentFor(sim: ProviderSimulator, scenario: Scenario, home: str
       cache,
       env: { HOME: home, QUOTABAR_ORIGIN_MAP: env.QUOTABAR_ORIGIN_MAP },
       clock: { now: () => at },
-      ...(status ? { status } : {}),
     });
     return container.resolve(UsageService).usage({ providers, status: true });
   };
@@ -266,9 +233,7 @@ async function main(): Promise<void> {
         list: listPage(
           `${scenario.title}: list`,
           listToHtml(listTree, {
-            selected: scenario.incident
-              ? (incidentProvider(scenario.incident, shownProviders(sim)) ?? scenario.selected)
-              : scenario.selected,
+            selected: scenario.selected,
             showActions: scenario.showActions ?? false,
             commandTitle: "Show Usage",
           }),

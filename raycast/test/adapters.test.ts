@@ -6,11 +6,12 @@ import { ConfigFileError, JsonConfigStore } from "../../adapters/config/json-con
 import { UsageService } from "../../domain/usage-service.js";
 import { ProviderSimulator } from "../../test/simulator/simulator.js";
 import { CacheSnapshotCache } from "../src/adapters/cache-snapshot-cache.js";
+import { CacheStatusCache } from "../src/adapters/cache-status-cache.js";
 import { DocumentCache } from "../src/adapters/document-cache.js";
 import { KeyValueConfigStore } from "../src/adapters/key-value-config-store.js";
 import { PreferenceConfigStore } from "../src/adapters/preference-config-store.js";
 import { saveCopilotToken } from "../src/copilot-token.js";
-import { createRaycastConfigStore, createRaycastContainer } from "../src/raycast-container.js";
+import { createCopilotDeviceFlow, createRaycastConfigStore, createRaycastContainer } from "../src/raycast-container.js";
 import { fetchUsage } from "../src/usage.js";
 import { copilot, doc } from "./documents.js";
 import { memoryCache, memoryLocalStorage } from "./memory-stores.js";
@@ -81,7 +82,9 @@ describe("saveCopilotToken", () => {
     const storage = memoryLocalStorage();
     const store = createRaycastConfigStore({ preferences: {}, localStorage: storage, env: { HOME: dir } });
     expect(await saveCopilotToken(store, "gho_token")).toBe("Raycast LocalStorage");
-    expect(JSON.parse(storage.items.get("config.json") as string).providers).toEqual([{ id: "copilot", apiKey: "gho_token" }]);
+    expect(JSON.parse(storage.items.get("config.json") as string).providers).toEqual([
+      { id: "copilot", apiKey: "gho_token", enabled: true },
+    ]);
   });
 
   it("lands in the shared CLI config file when one is set, keeping its other entries", async () => {
@@ -115,6 +118,24 @@ describe("caches", () => {
   });
 });
 
+describe("CacheStatusCache", () => {
+  it("keeps the last poll, and forgets one made through another origin map", async () => {
+    const cache = memoryCache();
+    const entry = {
+      feedUrl: "https://www.githubstatus.com",
+      checkedAt: "2026-11-20T16:00:00.000Z",
+      fetchedAt: "2026-11-20T16:00:00.000Z",
+      status: { indicator: "none" as const, description: "All Systems Operational", url: "https://www.githubstatus.com", incidents: [] },
+      error: null,
+    };
+    await new CacheStatusCache(cache, (url) => `http://127.0.0.1:1/${new URL(url).host}`).write("copilot", entry);
+    expect(await new CacheStatusCache(cache, (url) => `http://127.0.0.1:1/${new URL(url).host}`).read("copilot")).toEqual(entry);
+    expect(await new CacheStatusCache(cache).read("copilot")).toBeNull();
+    cache.set("status:copilot", "nope");
+    expect(await new CacheStatusCache(cache).read("copilot")).toBeNull();
+  });
+});
+
 describe("the Raycast composition root against the simulator", () => {
   let sim: ProviderSimulator;
   beforeAll(async () => {
@@ -124,8 +145,9 @@ describe("the Raycast composition root against the simulator", () => {
 
   const keys = () => {
     const env = sim.env();
-    return { openrouterApiKey: env.OPENROUTER_API_KEY, warpApiKey: env.WARP_API_KEY, zaiApiKey: env.Z_AI_API_KEY };
+    return { openrouterApiKey: env.OPENROUTER_API_KEY!, warpApiKey: env.WARP_API_KEY!, zaiApiKey: env.Z_AI_API_KEY! };
   };
+  const statusRequests = () => sim.requests.filter((r) => r.providerId === "status-github").length;
 
   it("fetches the providers whose keys are in the preferences, and caches the document", async () => {
     const cache = memoryCache();
@@ -167,6 +189,45 @@ describe("the Raycast composition root against the simulator", () => {
       expect(zai!.primary?.usedPercent).toBeGreaterThan(0);
     } finally {
       sim.setScenario("zai", "ok");
+    }
+  });
+
+  it("polls status pages once per interval, keeping the poll in Raycast's cache, and not at all when switched off", async () => {
+    sim.setScenario("status-github", "incident");
+    const cache = memoryCache();
+    const env = { HOME: dir, QUOTABAR_ORIGIN_MAP: sim.env().QUOTABAR_ORIGIN_MAP };
+    const preferences = { copilotToken: sim.env().COPILOT_API_TOKEN!, statusChecks: true };
+    const service = (prefs: typeof preferences) =>
+      createRaycastContainer({ preferences: prefs, localStorage: memoryLocalStorage(), cache, env }).resolve(UsageService);
+    try {
+      sim.requests.length = 0;
+      const [copilot] = (await service(preferences).usage({ status: true })).providers;
+      expect(copilot).toMatchObject({
+        id: "copilot",
+        ok: true,
+        status: { indicator: "minor", incidents: [{ name: "Disruption with some GitHub services" }] },
+      });
+      expect(statusRequests()).toBe(1);
+      await service(preferences).usage({ status: true });
+      expect(statusRequests()).toBe(1);
+      cache.items.clear();
+      const [off] = (await service({ ...preferences, statusChecks: false }).usage({ status: true })).providers;
+      expect(off!.status).toBeNull();
+      expect(statusRequests()).toBe(1);
+    } finally {
+      sim.setScenario("status-github", "operational");
+    }
+  });
+
+  it("runs the Copilot device flow through the same origin map", async () => {
+    sim.setScenario("copilot", "device_ok");
+    try {
+      const flow = createCopilotDeviceFlow({ env: { QUOTABAR_ORIGIN_MAP: sim.env().QUOTABAR_ORIGIN_MAP } });
+      const code = await flow.start();
+      expect(code).toMatchObject({ userCode: "WDJB-MJHT", verificationUri: "https://github.com/login/device" });
+      expect(await flow.poll(code)).toMatch(/^gho_/);
+    } finally {
+      sim.setScenario("copilot", "ok");
     }
   });
 });

@@ -3,11 +3,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ReactTestInstance } from "react-test-renderer";
-import { environment, LaunchType, preferenceValues, raycastCalls, resetRaycastDouble } from "@raycast/api";
+import { environment, LaunchType, LocalStorage, preferenceValues, raycastCalls, resetRaycastDouble } from "@raycast/api";
 import { QuotabarError } from "../../domain/errors.js";
 import type { DeviceFlow } from "../../ports/device-flow.js";
 import { ProviderSimulator } from "../../test/simulator/simulator.js";
 import MenuBarCommand from "../../menubar-raycast/menu-bar-command.js";
+import CopilotLogin from "../src/copilot-login.js";
 import { CopilotLoginView } from "../src/copilot-login-view.js";
 import { documentCache } from "../src/raycast-runtime.js";
 import ShowUsage from "../src/show-usage.js";
@@ -166,6 +167,29 @@ describe("list command", () => {
     expect(empty.props.description).toContain("Preferences");
     expect(titles(byType(empty, "Action"))).toEqual(["Open Preferences", "Sign In to GitHub Copilot", "Refresh"]);
     expect(byType(view.root, "List.Item")).toHaveLength(0);
+  });
+});
+
+describe("Copilot login command", () => {
+  it("signs in through the simulator's device flow, saves the token in LocalStorage, and the menu bar then shows Copilot", async () => {
+    sim.setScenario("copilot", "device_ok");
+    const view = await render(<CopilotLogin />);
+    await waitFor(() => oneOfType(view.root, "Detail").props.markdown.includes("WDJB-MJHT"));
+    await waitFor(() => oneOfType(view.root, "Detail").props.markdown.includes("Signed In"), 15_000);
+    expect(oneOfType(view.root, "Detail").props.markdown).toContain("Raycast LocalStorage");
+    const stored = JSON.parse((await LocalStorage.getItem<string>("config.json"))!);
+    expect(stored.providers).toEqual([{ id: "copilot", apiKey: expect.stringMatching(/^gho_/), enabled: true }]);
+    expect(raycastCalls.find((c) => c.name === "launchCommand")!.args[0]).toEqual({
+      name: "menu-bar",
+      type: "background",
+      context: { fetch: true },
+    });
+
+    sim.setScenario("copilot", "ok");
+    environment.launchType = LaunchType.Background;
+    const menu = await render(<MenuBarCommand />);
+    await waitFor(() => oneOfType(menu.root, "MenuBarExtra").props.isLoading === false);
+    expect(titles(byType(menu.root, "MenuBarExtra.Section"))[0]).toMatch(/^GitHub Copilot/);
   });
 });
 
