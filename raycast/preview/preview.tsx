@@ -15,7 +15,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ReactElement } from "react";
 import TestRenderer, { act, type ReactTestRendererJSON } from "react-test-renderer";
-import { environment } from "@raycast/api";
+import { environment } from "../test/raycast-double/api.js";
 import { DESCRIPTORS } from "../../domain/providers/catalog.js";
 import type { UsageDocument } from "../../domain/usage-document.js";
 import { UsageService } from "../../domain/usage-service.js";

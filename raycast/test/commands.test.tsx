@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ReactTestInstance } from "react-test-renderer";
-import { environment, LaunchType, LocalStorage, preferenceValues, raycastCalls, resetRaycastDouble } from "@raycast/api";
+import { environment, LaunchType, LocalStorage, preferenceValues, raycastCalls, resetRaycastDouble } from "./raycast-double/api.js";
 import { QuotabarError } from "../../domain/errors.js";
 import type { DeviceFlow } from "../../ports/device-flow.js";
 import { ProviderSimulator } from "../../test/simulator/simulator.js";
@@ -132,9 +132,7 @@ describe("list command", () => {
     expect(oneOfType(zai, "List.Item.Detail").props.markdown).toContain("### Tokens · 29% used");
     const labels = byType(zai, "Metadata.Label").map((n) => n.props.title);
     expect(labels).toEqual(expect.arrayContaining(["Plan", "Source", "Fetched"]));
-    const actionTitles = zai.findAll(
-      (n) => typeof n.type === "string" && n.type.startsWith("Action") && n.type !== "ActionPanel" && n.type !== "ActionPanel.Section",
-    );
+    const actionTitles = zai.findAll((n) => /^Action(\.|$)/.test(String(n.type)));
     expect(titles(actionTitles)).toEqual(["Open Dashboard", "Copy JSON", "Copy CLI Command", "Refresh", "Configure"]);
     expect(actionTitles.find((n) => n.props.title === "Copy CLI Command")!.props.content).toBe("quotabar -p zai");
     expect(JSON.parse(actionTitles.find((n) => n.props.title === "Copy JSON")!.props.content).id).toBe("zai");
@@ -144,7 +142,7 @@ describe("list command", () => {
     const view = await render(<ShowUsage />);
     await waitFor(() => oneOfType(view.root, "List").props.isLoading === false);
     sim.setScenario("warp", "unauthorized");
-    const refresh = view.root.findAll((n) => n.type === "Action" && n.props.title === "Refresh")[0]!;
+    const refresh = byType(view.root, "Action").find((n) => n.props.title === "Refresh")!;
     await press(refresh);
     await waitFor(() => raycastCalls.some((c) => c.name === "launchCommand"));
     const warp = byType(view.root, "List.Item").find((n) => n.props.title === "Warp")!;

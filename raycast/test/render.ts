@@ -29,8 +29,9 @@ export async function waitFor(done: () => boolean, timeoutMs = 10_000): Promise<
   }
 }
 
-export const byType = (root: ReactTestInstance, type: string) => root.findAll((node) => node.type === type);
-export const oneOfType = (root: ReactTestInstance, type: string) => root.find((node) => node.type === type);
+// the double's host elements are named by string ("List.Item"), which React's element types do not list
+export const byType = (root: ReactTestInstance, type: string) => root.findAll((node) => String(node.type) === type);
+export const oneOfType = (root: ReactTestInstance, type: string) => root.find((node) => String(node.type) === type);
 
 /** Run an element's onAction inside act. */
 export async function press(node: ReactTestInstance): Promise<void> {
