@@ -2,7 +2,17 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist/**", "node_modules/**", "raycast/node_modules/**", "raycast/dist/**", "raycast/raycast-env.d.ts", "preview-out/**", "coverage/**"] },
+  {
+    ignores: [
+      "dist/**",
+      "node_modules/**",
+      "raycast/node_modules/**",
+      "raycast/dist/**",
+      "raycast/raycast-env.d.ts",
+      "preview-out/**",
+      "coverage/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
