@@ -86,7 +86,7 @@ function creditsMeter(credits: KiloCredits | null): Meter | null {
   return meter("Credits", {
     ...amounts,
     unit: "credits",
-    note: `${plain(amounts.used)}/${plain(amounts.limit)} credits`,
+    note: null,
   });
 }
 
@@ -118,6 +118,4 @@ function autoTopUpText(topUp: KiloAutoTopUp): string {
 }
 
 const round = (value: number) => Math.round(value * 1e6) / 1e6;
-/** Whole numbers without decimals, others with two: `6.25/30 credits`. */
-const plain = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(2));
 const usd = (value: number) => `$${value.toFixed(2)}`;

@@ -73,7 +73,7 @@ export function kimiSnapshot(reading: KimiReading): Snapshot {
     unit: "requests",
     resetsAt: reading.weekly.resetsAt,
     windowMinutes: WEEK_MINUTES,
-    note: weeklyLimit === null ? `${weeklyUsed} requests` : `${weeklyUsed}/${weeklyLimit} requests`,
+    note: weeklyLimit === null ? `${weeklyUsed} requests` : null,
   });
   const details: Detail[] = [];
   if (tier) {
@@ -93,7 +93,7 @@ function rateLimitMeter(quota: KimiQuota | null): Meter | null {
     unit: "requests",
     resetsAt: quota.resetsAt,
     windowMinutes: KIMI_RATE_WINDOW_MINUTES,
-    note: `Rate: ${used}/${limit} per 5 hours`,
+    note: `${limit} requests per 5 hours`,
   });
 }
 

@@ -36,7 +36,7 @@ export function kimiK2Snapshot(reading: KimiK2Reading, now: Date): Snapshot {
     used: consumed,
     limit: total,
     unit: "credits",
-    note: total > 0 ? `Credits: ${Math.round(consumed)}/${Math.round(total)}` : null,
+    note: null,
   });
   const details: Detail[] = [{ label: "Remaining", value: `${formatCount(remaining)} credits` }];
   if (reading.averageTokensPerRequest !== null) {

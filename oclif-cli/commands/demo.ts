@@ -30,7 +30,7 @@ export default class Demo extends QuotabarCommand {
   async run(): Promise<UsageDocument | void> {
     const { flags } = await this.parse(Demo);
     const { ProviderSimulator } = await import("../../test/simulator/simulator.js");
-    const sim = await ProviderSimulator.start();
+    const sim = await ProviderSimulator.start({ liveDates: true });
     const home = mkdtempSync(join(tmpdir(), "quotabar-demo-"));
     try {
       for (const pair of flags.scenario ?? []) {

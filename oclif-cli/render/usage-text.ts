@@ -61,7 +61,8 @@ function quantity(m: Meter): string {
 }
 
 function suffix(m: Meter, now: Date): string {
-  return m.resetsAt ? ` · resets in ${formatCountdown(m.resetsAt, now)}` : "";
+  if (!m.resetsAt) return "";
+  return new Date(m.resetsAt).getTime() <= now.getTime() ? " · reset due" : ` · resets in ${formatCountdown(m.resetsAt, now)}`;
 }
 
 /** `[incident: major]` / `[maintenance]` after a provider name; nothing when all is well. */

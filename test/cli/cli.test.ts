@@ -168,7 +168,16 @@ describe("quotabar demo and providers", () => {
     const result = await runCli(["demo", "--json"], { HOME: home });
     expect(result.code).toBe(0);
     const doc = JSON.parse(result.stdout);
-    expect(doc.providers.map((p: { id: string }) => p.id)).toEqual(["openrouter", "warp", "zai"]);
+    expect(doc.providers.map((p: { id: string }) => p.id)).toEqual([
+      "copilot",
+      "openrouter",
+      "zai",
+      "warp",
+      "kimi",
+      "kilo",
+      "minimax",
+      "kimik2",
+    ]);
     expect(doc.providers.every((p: { primary: unknown }) => p.primary !== null)).toBe(true);
     expect(() => statSync(join(home, ".config"))).toThrow();
   });

@@ -57,7 +57,7 @@ describe("kilo over the API", () => {
       unlimited: false,
       resetsAt: null,
       windowMinutes: null,
-      note: "6.25/30 credits",
+      note: null,
     });
     expect(usage.secondary).toEqual({
       label: "Kilo Pass",
@@ -88,7 +88,7 @@ describe("kilo over the API", () => {
   it("shows an empty balance as exhausted, no pass, and auto top-up off as activity only", async () => {
     sim.sim.setScenario("kilo", "empty");
     const usage = await kilo();
-    expect(usage.primary).toMatchObject({ usedPercent: 100, used: 0, limit: 0, note: "0/0 credits" });
+    expect(usage.primary).toMatchObject({ usedPercent: 100, used: 0, limit: 0, note: null });
     expect(usage.secondary).toBeNull();
     expect(usage.plan).toBeNull();
     expect(usage.details).toEqual([{ label: "Activity", value: "Auto top-up: off" }]);
@@ -98,7 +98,7 @@ describe("kilo over the API", () => {
     sim.sim.setScenario("kilo", "sparse");
     const usage = await kilo();
     expect(usage).toMatchObject({ ok: true, plan: "Starter", secondary: null, details: [] });
-    expect(usage.primary).toMatchObject({ usedPercent: 10, used: 10, limit: 100, note: "10/100 credits" });
+    expect(usage.primary).toMatchObject({ usedPercent: 10, used: 10, limit: 100, note: null });
   });
 
   it("reads a 207 multi-status batch instead of rejecting it", async () => {

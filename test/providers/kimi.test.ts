@@ -36,7 +36,7 @@ describe("kimi against the simulator", () => {
       unlimited: false,
       resetsAt: "2026-03-16T00:00:00.000Z",
       windowMinutes: 10080,
-      note: "611/2048 requests",
+      note: null,
     });
     expect(usage.secondary).toEqual({
       label: "5-hour",
@@ -47,7 +47,7 @@ describe("kimi against the simulator", () => {
       unlimited: false,
       resetsAt: "2026-03-10T16:41:07.118Z",
       windowMinutes: 300,
-      note: "Rate: 57/200 per 5 hours",
+      note: "200 requests per 5 hours",
     });
     expect(usage.details).toEqual([{ label: "Membership", value: "Moderato (99 CNY/month, 2048 requests/week)" }]);
   });
@@ -79,7 +79,7 @@ describe("kimi against the simulator", () => {
     sim.sim.setScenario("kimi", "tier_andante");
     const usage = await kimi();
     expect(usage.plan).toBe("Andante");
-    expect(usage.primary).toMatchObject({ usedPercent: 0, used: 0, limit: 1024, note: "0/1024 requests" });
+    expect(usage.primary).toMatchObject({ usedPercent: 0, used: 0, limit: 1024, note: null });
     expect(usage.secondary).toBeNull();
   });
 
@@ -87,14 +87,14 @@ describe("kimi against the simulator", () => {
     sim.sim.setScenario("kimi", "tier_allegretto");
     const usage = await kimi();
     expect(usage.plan).toBe("Allegretto");
-    expect(usage.primary).toMatchObject({ usedPercent: 100, used: 7200, limit: 7168, note: "7200/7168 requests" });
+    expect(usage.primary).toMatchObject({ usedPercent: 100, used: 7200, limit: 7168, note: null });
     expect(usage.secondary).toMatchObject({
       usedPercent: 100,
       used: 200,
       limit: 200,
       windowMinutes: 300,
       resetsAt: "2026-03-10T18:05:24.374Z",
-      note: "Rate: 200/200 per 5 hours",
+      note: "200 requests per 5 hours",
     });
   });
 

@@ -90,7 +90,9 @@ describe("warp policy", () => {
   it("warns, without rejecting, when the key does not start with wk-", async () => {
     const { warpSnapshot } = await import("../../domain/providers/warp.js");
     const reading = { isUnlimited: false, requestLimit: 100, requestsUsed: 0, nextRefreshTime: null, grants: [] };
-    expect(warpSnapshot({ ...reading, keyLooksUnusual: true }).details).toEqual([{ label: "Warning", value: "The API key does not start with wk-" }]);
+    expect(warpSnapshot({ ...reading, keyLooksUnusual: true }).details).toEqual([
+      { label: "Warning", value: "The API key does not start with wk-" },
+    ]);
     expect(warpSnapshot({ ...reading, keyLooksUnusual: false }).details).toEqual([]);
   });
 

@@ -16,6 +16,8 @@ export interface SimulatorOptions {
   delayMs?: number;
   /** Initial scenario per provider id. */
   scenarios?: Record<string, string>;
+  /** Move past timestamps of the fixtures into the future (demo and preview); tests keep them verbatim. */
+  liveDates?: boolean;
 }
 
 /**
@@ -32,6 +34,7 @@ export class ProviderSimulator {
     readonly url: string,
     readonly providers: readonly SimProvider[],
     private delayMs: number,
+    private readonly liveDates: boolean,
   ) {}
 
   static async start(options: SimulatorOptions = {}): Promise<ProviderSimulator> {
@@ -41,7 +44,13 @@ export class ProviderSimulator {
       server.listen(0, "127.0.0.1", resolve);
     });
     const { port } = server.address() as AddressInfo;
-    const sim = new ProviderSimulator(server, `http://127.0.0.1:${port}`, options.providers ?? SIM_PROVIDERS, options.delayMs ?? 0);
+    const sim = new ProviderSimulator(
+      server,
+      `http://127.0.0.1:${port}`,
+      options.providers ?? SIM_PROVIDERS,
+      options.delayMs ?? 0,
+      options.liveDates ?? false,
+    );
     for (const [id, scenario] of Object.entries(options.scenarios ?? {})) sim.setScenario(id, scenario);
     server.on("request", (req, res) => void sim.handle(req, res));
     return sim;
@@ -119,8 +128,28 @@ export class ProviderSimulator {
 
   private send(res: ServerResponse, reply: SimReply): void {
     if (res.destroyed) return;
-    const body = reply.json !== undefined ? JSON.stringify(reply.json) : (reply.body ?? "");
+    const text = reply.json !== undefined ? JSON.stringify(reply.json) : (reply.body ?? "");
+    const body = this.liveDates ? liveDates(text, new Date()) : text;
     const headers = { "content-type": reply.json !== undefined ? "application/json" : "text/plain", ...reply.headers };
     res.writeHead(reply.status ?? 200, headers).end(body);
   }
+}
+
+const DAY_MS = 86_400_000;
+const ISO_TIME = /\b(20\d\d-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:\d\d))/g;
+const EPOCH_MS = /\b(1[78]\d{11})\b/g;
+
+/**
+ * The reference payloads were written in early 2026, so their reset times lie in the past. For
+ * demos, move each past time forward by whole days until it is ahead of now: countdowns look real
+ * and the time of day is kept.
+ */
+export function liveDates(text: string, now: Date): string {
+  const forward = (ms: number) => (ms >= now.getTime() ? ms : ms + Math.ceil((now.getTime() - ms) / DAY_MS) * DAY_MS);
+  return text
+    .replace(ISO_TIME, (iso) => {
+      const ms = Date.parse(iso);
+      return Number.isNaN(ms) || ms >= now.getTime() ? iso : new Date(forward(ms)).toISOString();
+    })
+    .replace(EPOCH_MS, (digits) => String(forward(Number(digits))));
 }
