@@ -95,6 +95,12 @@ kbd { font-family: ${FONT}; display: inline-block; min-width: 19px; padding: 1px
 .action-icon { width: 16px; display: flex; color: #C8C8CC; }
 .action-key { margin-left: auto; color: rgba(255, 255, 255, 0.45); letter-spacing: 1px; font-size: 12px; }
 .action-separator { height: 1px; margin: 4px 8px; background: rgba(255, 255, 255, 0.08); }
+.navigation { position: relative; height: 50px; flex: none; display: flex; align-items: center; gap: 12px; padding: 0 18px; border-bottom: 1px solid rgba(255, 255, 255, 0.08); font-size: 14px; font-weight: 500; }
+.back { display: inline-flex; width: 26px; height: 26px; align-items: center; justify-content: center; border-radius: 6px; background: rgba(255, 255, 255, 0.08); color: rgba(255, 255, 255, 0.7); }
+.detail-markdown { padding: 14px 28px; }
+.detail-markdown h1 { font-size: 22px; margin: 10px 0 8px; }
+.detail-markdown h1 code { font-size: 30px; letter-spacing: 3px; padding: 6px 14px; }
+.detail-metadata { flex: none; width: 290px; padding: 14px 20px; border-left: 1px solid rgba(255, 255, 255, 0.08); font-size: 12.5px; }
 .action-search { margin-top: 6px; padding: 8px 10px 4px; border-top: 1px solid rgba(255, 255, 255, 0.08); color: rgba(255, 255, 255, 0.32); }
 `;
 

@@ -22,12 +22,13 @@ import { UsageService } from "../../domain/usage-service.js";
 import { ProviderSimulator } from "../../test/simulator/simulator.js";
 import { UsageMenuBar } from "../../menubar-raycast/usage-menu-bar.js";
 import { PROVIDER_PREFERENCES, type QuotabarPreferences } from "../src/preferences.js";
-import { createRaycastContainer } from "../src/raycast-container.js";
+import { CopilotLoginView } from "../src/copilot-login-view.js";
+import { createCopilotDeviceFlow, createRaycastContainer } from "../src/raycast-container.js";
 import { UsageList } from "../src/usage-list.js";
 import { listModel, menuBarModel } from "../src/view-model.js";
 import { memoryCache, memoryLocalStorage } from "../test/memory-stores.js";
 import { iconPage, indexPage, listPage, menuBarPage, PAGE } from "./pages.js";
-import { listToHtml, menuBarToHtml } from "./tree-to-html.js";
+import { detailToHtml, listToHtml, menuBarToHtml } from "./tree-to-html.js";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 const quietError = console.error;
@@ -153,6 +154,27 @@ async function documentFor(sim: ProviderSimulator, scenario: Scenario, home: str
   return fetchAt(NOW, scenario.sim);
 }
 
+/** The sign-in view while it waits for the user: a real device flow against the simulator (which keeps answering "pending"). */
+async function loginTree(sim: ProviderSimulator): Promise<ReactTestRendererJSON> {
+  sim.setScenario("copilot", "device_pending");
+  const flow = createCopilotDeviceFlow({ env: { QUOTABAR_ORIGIN_MAP: sim.env().QUOTABAR_ORIGIN_MAP }, clock: { now: () => NOW } });
+  let renderer: TestRenderer.ReactTestRenderer | undefined;
+  await act(async () => {
+    renderer = TestRenderer.create(<CopilotLoginView flow={flow} save={async () => "Raycast LocalStorage"} clock={() => NOW} />);
+  });
+  const waiting = () => JSON.stringify(renderer!.toJSON()).includes("Waiting for you to authorize");
+  for (let i = 0; i < 200 && !waiting(); i++) {
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    });
+  }
+  const reached = waiting();
+  const tree = renderer!.toJSON();
+  await act(async () => renderer!.unmount());
+  if (!tree || Array.isArray(tree) || !reached) throw new Error("the sign-in view did not reach the code");
+  return tree;
+}
+
 async function renderTree(element: ReactElement): Promise<ReactTestRendererJSON> {
   let renderer: TestRenderer.ReactTestRenderer | undefined;
   await act(async () => {
@@ -256,6 +278,18 @@ async function main(): Promise<void> {
         `${scenario.id}: ${menuBarModel(document, NOW).title || "(no title)"} · ${document.providers.map((p) => `${p.id}${p.ok ? "" : p.stale ? " (stale)" : ` (${p.error?.code})`}`).join(", ") || "no providers"}`,
       );
     }
+    const loginHtml = join(OUT, "copilot-login.html");
+    environment.appearance = "dark";
+    writeFileSync(
+      loginHtml,
+      listPage("Sign In to GitHub Copilot", detailToHtml(await loginTree(sim), { navigationTitle: "Sign In to GitHub Copilot" })),
+    );
+    if (browser) screenshot(browser, loginHtml, join(OUT, "copilot-login.png"), PAGE);
+    index.push({
+      scenario: "copilot-login",
+      title: "Sign In to GitHub Copilot",
+      files: [browser ? "copilot-login.png" : "copilot-login.html"],
+    });
     if (browser) {
       for (const theme of ["light", "dark"] as const) {
         const htmlPath = join(OUT, `icon-${theme}.html`);

@@ -253,3 +253,23 @@ function actionPanelHtml(panel: Node): string {
   const title = (panel.props as Props).title;
   return `<div class="action-panel">${title ? `<div class="action-panel-title">${escapeHtml(String(title))}</div>` : ""}${html}<div class="action-search">Search for actions…</div></div>`;
 }
+
+// ------------------------------------------------------------------ detail (the Copilot sign-in)
+
+export function detailToHtml(tree: Node, options: { navigationTitle: string }): string {
+  const detail = find(tree, "Detail")[0];
+  if (!detail) throw new Error("no Detail in the tree");
+  const p = detail.props as Props;
+  const metadata = slot(detail, "metadata");
+  const panel = slot(detail, "actions");
+  const actions = panel ? actionNodes(panel) : [];
+  const primary = actions[0] ? String((actions[0].props as Props).title ?? "") : "";
+  const top = `<div class="navigation"><span class="back">←</span><span>${escapeHtml(options.navigationTitle)}</span>${p.isLoading ? `<div class="loading-bar"></div>` : ""}</div>`;
+  const body = `<div class="panes"><div class="markdown detail-markdown">${markdownToHtml(String(p.markdown ?? ""))}</div>${
+    metadata ? `<div class="detail-metadata">${kids(metadata).map(metadataHtml).join("")}</div>` : ""
+  }</div>`;
+  const bar = `<div class="action-bar"><span class="command-title">${glyph("Person", "#8E8E93", 14)} ${escapeHtml(options.navigationTitle)}</span><span class="action-bar-right">${
+    primary ? `<span class="primary-action">${escapeHtml(primary)} <kbd>↵</kbd></span><span class="bar-divider"></span>` : ""
+  }<span class="actions-hint">Actions <kbd>⌘</kbd><kbd>K</kbd></span></span></div>`;
+  return `<div class="raycast">${top}${body}${bar}</div>`;
+}

@@ -12,13 +12,21 @@ export interface CopilotLoginViewProps {
   preferenceTokenSet?: boolean;
   /** How often the expiry countdown is redrawn. */
   tickMs?: number;
+  /** The clock of the countdown (the preview pins it). */
+  clock?: () => Date;
 }
 
 /** Runs the device flow: shows the code and the URL, polls, ends signed in, expired or denied (with a restart). */
-export function CopilotLoginView({ flow, save, preferenceTokenSet = false, tickMs = 15_000 }: CopilotLoginViewProps) {
+export function CopilotLoginView({
+  flow,
+  save,
+  preferenceTokenSet = false,
+  tickMs = 15_000,
+  clock = () => new Date(),
+}: CopilotLoginViewProps) {
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<LoginState>({ step: "requesting" });
-  const [now, setNow] = useState(() => new Date());
+  const [now, setNow] = useState(clock);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -46,9 +54,9 @@ export function CopilotLoginView({ flow, save, preferenceTokenSet = false, tickM
 
   useEffect(() => {
     if (state.step !== "waiting") return;
-    const timer = setInterval(() => setNow(new Date()), tickMs);
+    const timer = setInterval(() => setNow(clock()), tickMs);
     return () => clearInterval(timer);
-  }, [state.step, tickMs]);
+  }, [state.step, tickMs, clock]);
 
   const restart = <Action title="Restart Sign-In" icon={Icon.ArrowClockwise} onAction={() => setAttempt((n) => n + 1)} />;
   const note =

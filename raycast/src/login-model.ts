@@ -30,7 +30,7 @@ export function loginMarkdown(state: LoginState, now: Date): string {
         "# Sign In to GitHub Copilot",
         "Enter this code on GitHub:",
         `# \`${state.userCode}\``,
-        `Open **${state.verificationUri}** (⌘O copies the code and opens the page), paste the code and authorize.`,
+        `Press ⏎ to copy the code and open **${state.verificationUri}**, then paste the code there and authorize.`,
         `Waiting for you to authorize… The code expires in ${formatCountdown(state.expiresAt, now)}.`,
       ].join("\n\n");
     case "signed-in":
