@@ -170,6 +170,10 @@ export const launchCommand = record("launchCommand");
 export const updateCommandMetadata = record("updateCommandMetadata");
 export const Clipboard = { copy: record("Clipboard.copy"), paste: record("Clipboard.paste") };
 
+/** Referenced by the real `@raycast/utils` (bundled into the commands); unused by Quotabar. */
+export const AI = { ask: async () => "", Model: {} };
+export const OAuth = { PKCEClient: class {}, RedirectMethod: { Web: "web", App: "app", AppURI: "appURI" } };
+
 /** Forget everything between tests. */
 export function resetRaycastDouble(): void {
   raycastCalls.length = 0;
