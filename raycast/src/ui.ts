@@ -36,7 +36,7 @@ export function menuIcon(icon: MenuIcon): Image.ImageLike {
 
 export function accessoryOf(model: AccessoryModel) {
   const color = model.tone ? TONE_COLOR[model.tone] : undefined;
-  const icon = model.icon === "clock" ? Icon.Clock : model.icon === "warning" ? { source: Icon.Warning, tintColor: Color.Red } : undefined;
+  const icon = model.icon === "clock" ? Icon.Clock : undefined;
   return {
     ...(model.tag !== undefined ? { tag: color ? { value: model.tag, color } : model.tag } : {}),
     ...(model.text !== undefined ? { text: color ? { value: model.text, color } : model.text } : {}),

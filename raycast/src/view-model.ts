@@ -303,9 +303,11 @@ function providerSection(usage: ProviderUsage, now: Date): MenuBarSectionModel {
         ...(url ? { action: { type: "open" as const, url } } : {}),
       });
     }
+    // the host as subtitle keeps two providers' View Status items apart (identical items misfire in Raycast)
     if (statusUrl)
       items.push({
         title: "View Status",
+        subtitle: new URL(statusUrl).host,
         icon: { kind: "symbol", symbol: "status", tone: "normal" },
         action: { type: "open", url: statusUrl },
       });
@@ -326,7 +328,7 @@ export interface AccessoryModel {
   text?: string;
   tag?: string;
   tone?: Tone;
-  icon?: "clock" | "warning" | "incident";
+  icon?: "clock";
   tooltip?: string;
 }
 

@@ -150,7 +150,10 @@ describe("menu bar", () => {
       subtitle: "major",
       action: { type: "open", url: "https://www.githubstatus.com/incidents/abc123" },
     });
-    expect(items.find((i) => i.title === "View Status")?.action).toEqual({ type: "open", url: "https://www.githubstatus.com" });
+    expect(items.find((i) => i.title === "View Status")).toMatchObject({
+      subtitle: "www.githubstatus.com",
+      action: { type: "open", url: "https://www.githubstatus.com" },
+    });
   });
 
   it("shows no incident for an operational status page", () => {
