@@ -11,6 +11,7 @@ import { FileStatusCache } from "../adapters/cache/file-status-cache.js";
 import { createStatusFeed } from "../adapters/http/status-feeds.js";
 import { StatusService } from "../domain/status-service.js";
 import { systemClock } from "../adapters/system-clock.js";
+import { NodeProcessRunner } from "../adapters/process/node-process-runner.js";
 import { UsageService } from "../domain/usage-service.js";
 import type { Clock } from "../ports/clock.js";
 import type { Environment } from "../ports/environment.js";
@@ -40,6 +41,7 @@ export function createNodeContainer(options: NodeContainerOptions = {}): Depende
   c.register(TOKENS.ConfigStore, { useValue: new JsonConfigStore(options.configPath ?? resolveConfigPath(env)) });
   c.register(TOKENS.SnapshotCache, { useValue: new FileSnapshotCache(cacheDir) });
   c.register(TOKENS.HttpClient, { useValue: http });
+  c.register(TOKENS.ProcessRunner, { useValue: new NodeProcessRunner(env.PATH) });
   c.register(TOKENS.ProviderRegistry, { useValue: createProviderRegistry({ http }) });
   c.register(TOKENS.StatusFeed, { useValue: createStatusFeed(http) });
   c.register(TOKENS.StatusCache, {

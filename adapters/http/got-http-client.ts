@@ -99,17 +99,21 @@ export function toQuotabarError(error: unknown, request: HttpRequest, timeoutMs:
       return new QuotabarError("timeout", `${service} request was cancelled`, { hint: "The provider's time budget ran out." });
     }
     if (error.code === "ENOTFOUND" || error.code === "EAI_AGAIN") {
-      return new QuotabarError("network", `Cannot resolve ${host}`, { hint: "Check your internet connection, DNS or proxy." });
+      return new QuotabarError("network", `${service} network error: cannot resolve ${host}`, {
+        hint: "Check your internet connection, DNS or proxy.",
+      });
     }
     if (error.code === "ECONNREFUSED") {
-      return new QuotabarError("network", `Connection to ${host} was refused`, { hint: "Check your internet connection or proxy." });
+      return new QuotabarError("network", `${service} network error: connection to ${host} was refused`, {
+        hint: "Check your internet connection or proxy.",
+      });
     }
     if (error.code?.startsWith("ERR_TLS") || /certificate|self[- ]signed/i.test(error.message)) {
-      return new QuotabarError("network", `TLS certificate check failed for ${host}: ${clean(error.message)}`, {
+      return new QuotabarError("network", `${service} network error: TLS certificate check failed for ${host}: ${clean(error.message)}`, {
         hint: "A proxy or captive portal may be intercepting HTTPS.",
       });
     }
-    return new QuotabarError("network", `Network error talking to ${host}: ${clean(error.message)}`, {
+    return new QuotabarError("network", `${service} network error talking to ${host}: ${clean(error.message)}`, {
       hint: "Check your internet connection or proxy.",
     });
   }

@@ -83,22 +83,15 @@ function kiloStrategy(
 }
 
 async function requestBatch(http: HttpClient, token: string, context: FetchContext): Promise<HttpResponse> {
-  let response: HttpResponse;
-  try {
-    response = await http.request({
-      url: kiloBatchUrl(),
-      headers: { Authorization: `Bearer ${token}`, Accept: "application/json" },
-      service: SERVICE,
-      secrets: [token],
-      signal: context.signal,
-      timeoutMs: context.timeoutMs,
-      acceptStatuses: "any",
-    });
-  } catch (thrown) {
-    const error = thrown as QuotabarError;
-    if (error.code !== "network") throw error;
-    throw new QuotabarError("network", `Kilo network error: ${error.message}`, { hint: error.hint ?? "Check your connection." });
-  }
+  const response = await http.request({
+    url: kiloBatchUrl(),
+    headers: { Authorization: `Bearer ${token}`, Accept: "application/json" },
+    service: SERVICE,
+    secrets: [token],
+    signal: context.signal,
+    timeoutMs: context.timeoutMs,
+    acceptStatuses: "any",
+  });
   const { status } = response;
   // 207 is tRPC's answer to a batch with mixed outcomes: its body still holds the procedures.
   if (status === 200 || status === 207) return response;

@@ -167,22 +167,16 @@ function readBody(response: HttpResponse, context: FetchContext, caller: Remains
   return codingPlanFromPage(response.body, context.now(), caller);
 }
 
-async function get(http: HttpClient, context: FetchContext, url: string, secrets: string[], headers: Record<string, string>) {
-  try {
-    return await http.request({
-      url,
-      headers,
-      service: MINIMAX_SERVICE,
-      secrets,
-      signal: context.signal,
-      timeoutMs: context.timeoutMs,
-      acceptStatuses: "any",
-    });
-  } catch (thrown) {
-    const error = thrown as QuotabarError;
-    if (error.code !== "network") throw error;
-    throw new QuotabarError("network", `MiniMax network error: ${error.message}`, { hint: error.hint ?? "Check your connection." });
-  }
+function get(http: HttpClient, context: FetchContext, url: string, secrets: string[], headers: Record<string, string>) {
+  return http.request({
+    url,
+    headers,
+    service: MINIMAX_SERVICE,
+    secrets,
+    signal: context.signal,
+    timeoutMs: context.timeoutMs,
+    acceptStatuses: "any",
+  });
 }
 
 function checkHttpStatus(response: HttpResponse, hint: string): void {

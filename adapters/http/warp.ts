@@ -120,9 +120,7 @@ export function warpStrategy(http: HttpClient): FetchStrategy<string, WarpReadin
             },
           })
           .catch((error: QuotabarError) => {
-            throw error.code === "network" || error.code === "timeout"
-              ? new QuotabarError(error.code, `Warp network error: ${error.message}`, { hint: HINT })
-              : error;
+            throw error.code === "network" || error.code === "timeout" ? error.withHint(HINT) : error;
           });
         const body = parseBody(response.body, response.status);
         if (response.status !== 200) throw apiError(response.status, summarize(body, response.body));

@@ -6,7 +6,7 @@ export const openrouterDescriptor: ProviderDescriptor = {
   id: "openrouter",
   name: "OpenRouter",
   specLetter: "J",
-  auth: ["API key (OPENROUTER_API_KEY, Preferences or config file)"],
+  auth: ["API key (Preferences or config file)"],
   dashboardUrl: "https://openrouter.ai/settings/credits",
   status: { kind: "link", url: "https://status.openrouter.ai" },
   strategies: ["api"],

@@ -7,7 +7,7 @@ export const warpDescriptor: ProviderDescriptor = {
   id: "warp",
   name: "Warp",
   specLetter: "N",
-  auth: ["API key (WARP_API_KEY, Preferences or config file); keys start with wk-"],
+  auth: ["API key starting with wk- (Preferences or config file)"],
   dashboardUrl: "https://app.warp.dev/settings/account",
   status: { kind: "none" },
   strategies: ["api"],

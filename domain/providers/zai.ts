@@ -7,7 +7,7 @@ export const zaiDescriptor: ProviderDescriptor = {
   id: "zai",
   name: "z.ai",
   specLetter: "A",
-  auth: ["API token (Z_AI_API_KEY, Preferences or config file); region Global or China"],
+  auth: ["API token (Preferences or config file)", "Region Global or China"],
   dashboardUrl: "https://z.ai/manage-apikey/subscription",
   status: { kind: "none" },
   strategies: ["api"],

@@ -105,7 +105,7 @@ describe("GotHttpClient", () => {
     const closed = new GotHttpClient(parseOriginMap(JSON.stringify({ "https://api.example.com": "http://127.0.0.1:9" })));
     const error = await failure(closed.request({ url: "https://api.example.com/a", service: "Example" }));
     expect(error.code).toBe("network");
-    expect(error.message).toContain("127.0.0.1:9");
+    expect(error.message).toBe("Example network error: connection to 127.0.0.1:9 was refused");
   });
 });
 

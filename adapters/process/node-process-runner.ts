@@ -1,0 +1,105 @@
+import { spawn } from "node:child_process";
+import { constants } from "node:fs";
+import { access } from "node:fs/promises";
+import { delimiter, isAbsolute, join } from "node:path";
+import type { ProcessResult, ProcessRunner } from "../../ports/process-runner.js";
+
+const KILL_GRACE_MS = 1_000;
+
+/**
+ * Runs CLIs (kiro-cli, auggie, ...) without a shell, in their own process group so a timeout can
+ * kill the whole tree. Secrets travel through env or stdin only; `args` must never hold one.
+ */
+export class NodeProcessRunner implements ProcessRunner {
+  constructor(private readonly path: string | undefined = process.env.PATH) {}
+
+  run(
+    command: string,
+    args: readonly string[],
+    options: {
+      env?: Record<string, string | undefined>;
+      stdin?: string;
+      timeoutMs?: number;
+      idleTimeoutMs?: number;
+      signal?: AbortSignal;
+    } = {},
+  ): Promise<ProcessResult> {
+    return new Promise((resolve, reject) => {
+      const child = spawn(command, args, {
+        env: options.env
+          ? (Object.fromEntries(Object.entries(options.env).filter(([, v]) => v !== undefined)) as NodeJS.ProcessEnv)
+          : process.env,
+        stdio: ["pipe", "pipe", "pipe"],
+        detached: process.platform !== "win32", // its own process group, killed as a whole
+      });
+      let stdout = "";
+      let stderr = "";
+      let timedOut = false;
+      let hardTimer: NodeJS.Timeout | undefined;
+      let idleTimer: NodeJS.Timeout | undefined;
+      const killGroup = () => {
+        timedOut = true;
+        signalGroup(child.pid, "SIGTERM");
+        setTimeout(() => signalGroup(child.pid, "SIGKILL"), KILL_GRACE_MS).unref();
+      };
+      const armIdle = () => {
+        if (!options.idleTimeoutMs) return;
+        clearTimeout(idleTimer);
+        idleTimer = setTimeout(killGroup, options.idleTimeoutMs);
+      };
+      if (options.timeoutMs) hardTimer = setTimeout(killGroup, options.timeoutMs);
+      armIdle();
+      const onAbort = () => killGroup();
+      options.signal?.addEventListener("abort", onAbort, { once: true });
+      child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+        stdout += chunk;
+        armIdle();
+      });
+      child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+        stderr += chunk;
+        armIdle();
+      });
+      child.on("error", (error) => {
+        clearTimeout(hardTimer);
+        clearTimeout(idleTimer);
+        reject(error);
+      });
+      child.on("close", (exitCode) => {
+        clearTimeout(hardTimer);
+        clearTimeout(idleTimer);
+        options.signal?.removeEventListener("abort", onAbort);
+        resolve({ exitCode, stdout, stderr, timedOut });
+      });
+      child.stdin.on("error", () => undefined); // a child that exits without reading stdin
+      child.stdin.end(options.stdin ?? "");
+    });
+  }
+
+  async which(command: string, extraDirs: readonly string[] = []): Promise<string | null> {
+    if (isAbsolute(command)) return (await isExecutable(command)) ? command : null;
+    const dirs = [...(this.path ?? "").split(delimiter).filter(Boolean), ...extraDirs];
+    for (const dir of dirs) {
+      const candidate = join(dir, command);
+      if (await isExecutable(candidate)) return candidate;
+    }
+    return null;
+  }
+}
+
+function signalGroup(pid: number | undefined, signal: NodeJS.Signals): void {
+  if (pid === undefined) return;
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+async function isExecutable(path: string): Promise<boolean> {
+  try {
+    await access(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
