@@ -1,13 +1,13 @@
 import "reflect-metadata";
-import { join } from "node:path";
 import { Lifecycle, container as rootContainer, type DependencyContainer } from "tsyringe";
-import { FileSnapshotCache } from "../adapters/cache/file-snapshot-cache.js";
+import { FileTextStore } from "../adapters/cache/file-text-store.js";
+import { StoredSnapshotCache } from "../adapters/cache/stored-snapshot-cache.js";
+import { StoredStatusCache } from "../adapters/cache/stored-status-cache.js";
 import { resolveCacheDir, resolveConfigPath } from "../adapters/config/config-path.js";
 import { JsonConfigStore } from "../adapters/config/json-config-store.js";
 import { GotHttpClient } from "../adapters/http/got-http-client.js";
 import { mapUrl, parseOriginMap } from "../adapters/http/origin-map.js";
 import { createProviderRegistry } from "../adapters/provider-registry.js";
-import { FileStatusCache } from "../adapters/cache/file-status-cache.js";
 import { createStatusFeed } from "../adapters/http/status-feeds.js";
 import { StatusService } from "../domain/status-service.js";
 import { systemClock } from "../adapters/system-clock.js";
@@ -39,14 +39,13 @@ export function createNodeContainer(options: NodeContainerOptions = {}): Depende
   c.register(TOKENS.Environment, { useValue: env });
   c.register(TOKENS.Clock, { useValue: options.clock ?? systemClock });
   c.register(TOKENS.ConfigStore, { useValue: new JsonConfigStore(options.configPath ?? resolveConfigPath(env)) });
-  c.register(TOKENS.SnapshotCache, { useValue: new FileSnapshotCache(cacheDir) });
+  const cache = new FileTextStore(cacheDir);
+  c.register(TOKENS.SnapshotCache, { useValue: new StoredSnapshotCache(cache) });
   c.register(TOKENS.HttpClient, { useValue: http });
   c.register(TOKENS.ProcessRunner, { useValue: new NodeProcessRunner(env.PATH) });
   c.register(TOKENS.ProviderRegistry, { useValue: createProviderRegistry({ http }) });
   c.register(TOKENS.StatusFeed, { useValue: createStatusFeed(http) });
-  c.register(TOKENS.StatusCache, {
-    useValue: new FileStatusCache(join(cacheDir, "status"), (url) => mapUrl(new URL(url), originMap).href),
-  });
+  c.register(TOKENS.StatusCache, { useValue: new StoredStatusCache(cache, (url) => mapUrl(new URL(url), originMap).href) });
   c.register(StatusService, { useClass: StatusService }, { lifecycle: Lifecycle.ContainerScoped });
   c.register(TOKENS.StatusService, { useToken: StatusService });
   c.register(UsageService, { useClass: UsageService });

@@ -17,8 +17,9 @@ import type { Environment } from "../../ports/environment.js";
 import type { HttpClient } from "../../ports/http-client.js";
 import type { StatusReader } from "../../ports/status-feed.js";
 import { TOKENS } from "../../ports/tokens.js";
-import { CacheSnapshotCache } from "./adapters/cache-snapshot-cache.js";
-import { CacheStatusCache } from "./adapters/cache-status-cache.js";
+import { StoredSnapshotCache } from "../../adapters/cache/stored-snapshot-cache.js";
+import { StoredStatusCache } from "../../adapters/cache/stored-status-cache.js";
+import { CacheTextStore } from "./adapters/cache-text-store.js";
 import { KeyValueConfigStore } from "./adapters/key-value-config-store.js";
 import type { AsyncKeyValueStore, SyncKeyValueStore } from "./adapters/key-value.js";
 import { PreferenceConfigStore } from "./adapters/preference-config-store.js";
@@ -57,11 +58,12 @@ export function createRaycastContainer(adapters: RaycastAdapters): DependencyCon
   c.register(TOKENS.Environment, { useValue: adapters.env });
   c.register(TOKENS.Clock, { useValue: adapters.clock ?? systemClock });
   c.register(TOKENS.ConfigStore, { useValue: createRaycastConfigStore(adapters) });
-  c.register(TOKENS.SnapshotCache, { useValue: new CacheSnapshotCache(adapters.cache) });
+  const cache = new CacheTextStore(adapters.cache);
+  c.register(TOKENS.SnapshotCache, { useValue: new StoredSnapshotCache(cache) });
   c.register(TOKENS.HttpClient, { useValue: http });
   c.register(TOKENS.ProviderRegistry, { useValue: createProviderRegistry({ http }) });
   c.register(TOKENS.StatusFeed, { useValue: createStatusFeed(http) });
-  c.register(TOKENS.StatusCache, { useValue: new CacheStatusCache(adapters.cache, (url) => mapUrl(new URL(url), originMap).href) });
+  c.register(TOKENS.StatusCache, { useValue: new StoredStatusCache(cache, (url) => mapUrl(new URL(url), originMap).href) });
   if (adapters.status) c.register(TOKENS.StatusService, { useValue: adapters.status });
   else {
     c.register(StatusService, { useClass: StatusService }, { lifecycle: Lifecycle.ContainerScoped });

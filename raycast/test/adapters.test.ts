@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigFileError, JsonConfigStore } from "../../adapters/config/json-config-store.js";
 import { UsageService } from "../../domain/usage-service.js";
 import { ProviderSimulator } from "../../test/simulator/simulator.js";
-import { CacheSnapshotCache } from "../src/adapters/cache-snapshot-cache.js";
-import { CacheStatusCache } from "../src/adapters/cache-status-cache.js";
+import { StoredSnapshotCache } from "../../adapters/cache/stored-snapshot-cache.js";
+import { StoredStatusCache } from "../../adapters/cache/stored-status-cache.js";
+import { CacheTextStore } from "../src/adapters/cache-text-store.js";
 import { DocumentCache } from "../src/adapters/document-cache.js";
 import { KeyValueConfigStore } from "../src/adapters/key-value-config-store.js";
 import { PreferenceConfigStore } from "../src/adapters/preference-config-store.js";
@@ -102,11 +103,11 @@ describe("saveCopilotToken", () => {
 describe("caches", () => {
   it("keep the last snapshot and the last document, and read damage as nothing", async () => {
     const cache = memoryCache();
-    const snapshots = new CacheSnapshotCache(cache);
+    const snapshots = new StoredSnapshotCache(new CacheTextStore(cache));
     expect(await snapshots.read("copilot")).toBeNull();
     await snapshots.write(copilot);
     expect(await snapshots.read("copilot")).toEqual(copilot);
-    cache.set("snapshot:copilot", "{");
+    cache.set("snapshots/copilot", "{");
     expect(await snapshots.read("copilot")).toBeNull();
 
     const documents = new DocumentCache(cache);
@@ -118,7 +119,7 @@ describe("caches", () => {
   });
 });
 
-describe("CacheStatusCache", () => {
+describe("StoredStatusCache in Raycast's Cache", () => {
   it("keeps the last poll, and forgets one made through another origin map", async () => {
     const cache = memoryCache();
     const entry = {
@@ -128,11 +129,13 @@ describe("CacheStatusCache", () => {
       status: { indicator: "none" as const, description: "All Systems Operational", url: "https://www.githubstatus.com", incidents: [] },
       error: null,
     };
-    await new CacheStatusCache(cache, (url) => `http://127.0.0.1:1/${new URL(url).host}`).write("copilot", entry);
-    expect(await new CacheStatusCache(cache, (url) => `http://127.0.0.1:1/${new URL(url).host}`).read("copilot")).toEqual(entry);
-    expect(await new CacheStatusCache(cache).read("copilot")).toBeNull();
-    cache.set("status:copilot", "nope");
-    expect(await new CacheStatusCache(cache).read("copilot")).toBeNull();
+    await new StoredStatusCache(new CacheTextStore(cache), (url) => `http://127.0.0.1:1/${new URL(url).host}`).write("copilot", entry);
+    expect(
+      await new StoredStatusCache(new CacheTextStore(cache), (url) => `http://127.0.0.1:1/${new URL(url).host}`).read("copilot"),
+    ).toEqual(entry);
+    expect(await new StoredStatusCache(new CacheTextStore(cache)).read("copilot")).toBeNull();
+    cache.set("status/copilot", "nope");
+    expect(await new StoredStatusCache(new CacheTextStore(cache)).read("copilot")).toBeNull();
   });
 });
 

@@ -3,7 +3,8 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { FileSnapshotCache } from "../../adapters/cache/file-snapshot-cache.js";
+import { FileTextStore } from "../../adapters/cache/file-text-store.js";
+import { StoredSnapshotCache } from "../../adapters/cache/stored-snapshot-cache.js";
 import { QuotabarError } from "../../domain/errors.js";
 import { meter } from "../../domain/meter.js";
 import { DESCRIPTORS } from "../../domain/providers/catalog.js";
@@ -42,7 +43,7 @@ function service(strategies: Record<string, AnyFetchStrategy[]>, config: Partial
     load: async () => ({ providers: [], ...config }),
     update: async () => ({ providers: [] }),
   };
-  const cache = new FileSnapshotCache(mkdtempSync(join(tmpdir(), "qb-cache-")));
+  const cache = new StoredSnapshotCache(new FileTextStore(mkdtempSync(join(tmpdir(), "qb-cache-"))));
   const status = { statusFor: async () => null };
   return { svc: new UsageService(registry, store, cache, { now: () => now }, {}, status), cache };
 }

@@ -1,9 +1,7 @@
-import { mkdir, readFile } from "node:fs/promises";
-import { join } from "node:path";
 import { z } from "zod";
 import { ProviderStatusSchema, UsageErrorSchema } from "../../domain/usage-document.js";
 import type { StatusCache, StatusCacheEntry } from "../../ports/status-cache.js";
-import { writeAtomically } from "../fs/atomic-write.js";
+import type { TextStore } from "../../ports/text-store.js";
 
 const EntrySchema = z.object({
   feedUrl: z.string(),
@@ -16,20 +14,20 @@ const EntrySchema = z.object({
 });
 
 /**
- * One JSON file per provider under `<cache dir>/status/`, written atomically. An entry polled
- * through a different origin map (the simulator, a gateway) reads as absent, so a demo never
- * leaves fake incidents behind for the real pages; a damaged file reads as absent too.
+ * The last status-page poll per provider. An entry polled through a different origin map (the
+ * simulator, a gateway) reads as absent, so a demo never leaves fake incidents behind for the real
+ * pages; a damaged entry reads as absent too.
  */
-export class FileStatusCache implements StatusCache {
+export class StoredStatusCache implements StatusCache {
   constructor(
-    private readonly dir: string,
+    private readonly store: TextStore,
     /** The URL a feed URL is really fetched from (the origin map applied). */
     private readonly targetOf: (feedUrl: string) => string = (url) => url,
   ) {}
 
   async read(providerId: string): Promise<StatusCacheEntry | null> {
     try {
-      const parsed = EntrySchema.safeParse(JSON.parse(await readFile(this.file(providerId), "utf8")));
+      const parsed = EntrySchema.safeParse(JSON.parse((await this.store.read(`status/${providerId}`)) ?? ""));
       if (!parsed.success || parsed.data.target !== this.targetOf(parsed.data.feedUrl)) return null;
       const { target: _target, ...entry } = parsed.data;
       return entry;
@@ -39,11 +37,6 @@ export class FileStatusCache implements StatusCache {
   }
 
   async write(providerId: string, entry: StatusCacheEntry): Promise<void> {
-    await mkdir(this.dir, { recursive: true, mode: 0o700 });
-    await writeAtomically(this.file(providerId), JSON.stringify({ ...entry, target: this.targetOf(entry.feedUrl) }));
-  }
-
-  private file(providerId: string): string {
-    return join(this.dir, `${providerId.replace(/[^a-z0-9_-]/gi, "_")}.json`);
+    await this.store.write(`status/${providerId}`, JSON.stringify({ ...entry, target: this.targetOf(entry.feedUrl) }));
   }
 }

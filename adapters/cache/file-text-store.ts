@@ -1,0 +1,27 @@
+import { mkdir, readFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import type { TextStore } from "../../ports/text-store.js";
+import { writeAtomically } from "../fs/atomic-write.js";
+
+/** `<dir>/<key>.json`, written atomically in private directories; an unreadable file reads as absent. */
+export class FileTextStore implements TextStore {
+  constructor(private readonly dir: string) {}
+
+  async read(key: string): Promise<string | null> {
+    try {
+      return await readFile(this.file(key), "utf8");
+    } catch {
+      return null;
+    }
+  }
+
+  async write(key: string, text: string): Promise<void> {
+    const file = this.file(key);
+    await mkdir(dirname(file), { recursive: true, mode: 0o700 });
+    await writeAtomically(file, text);
+  }
+
+  private file(key: string): string {
+    return join(this.dir, ...key.split("/").map((part) => part.replace(/[^a-z0-9_-]/gi, "_"))) + ".json";
+  }
+}
