@@ -145,28 +145,20 @@ export function nextClockTime(hours: number, minutes: number, zone: string | und
 }
 
 function zoneOffsetMinutes(zone: string | undefined, at: Date): number {
+  const fields = {
+    hourCycle: "h23",
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    hour: "numeric",
+    minute: "numeric",
+    second: "numeric",
+  } as const;
   let format: Intl.DateTimeFormat;
   try {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone: zone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      second: "numeric",
-    });
+    format = new Intl.DateTimeFormat("en-US", { ...fields, timeZone: zone });
   } catch {
-    format = new Intl.DateTimeFormat("en-US", {
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      second: "numeric",
-    });
+    format = new Intl.DateTimeFormat("en-US", fields); // an unknown zone name: the machine's zone
   }
   const parts = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, p.value]));
   const asUtc = Date.UTC(
