@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { openRouterSnapshot } from "../../domain/providers/openrouter.js";
 import { useSimulator } from "../helpers/harness.js";
+import { writeConfig } from "../helpers/write-config.js";
 import { OPENROUTER_TEST_KEY } from "../simulator/routes/openrouter.js";
 
 const sim = useSimulator();
@@ -85,18 +86,12 @@ describe("openrouter against the simulator", () => {
   });
 
   it("prefers the config apiKey over the environment variable", async () => {
-    const { mkdirSync, writeFileSync, rmSync } = await import("node:fs");
-    const { join } = await import("node:path");
-    mkdirSync(join(sim.home, ".config", "quotabar"), { recursive: true });
-    writeFileSync(
-      join(sim.home, ".config", "quotabar", "config.json"),
-      JSON.stringify({ providers: [{ id: "openrouter", apiKey: ` "${OPENROUTER_TEST_KEY}" ` }] }),
-    );
+    const removeConfig = writeConfig(sim.home, { providers: [{ id: "openrouter", apiKey: ` "${OPENROUTER_TEST_KEY}" ` }] });
     try {
       const usage = await openrouter({ OPENROUTER_API_KEY: "sk-or-v1-wrong-key-from-env" });
       expect(usage.ok).toBe(true);
     } finally {
-      rmSync(join(sim.home, ".config"), { recursive: true, force: true });
+      removeConfig();
     }
   });
 

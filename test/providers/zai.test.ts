@@ -3,6 +3,7 @@ import { zaiQuotaUrl, zaiRegion } from "../../adapters/http/zai.js";
 import { compact } from "../../domain/providers/zai.js";
 import type { FetchContext } from "../../ports/fetch-context.js";
 import { useSimulator } from "../helpers/harness.js";
+import { writeConfig } from "../helpers/write-config.js";
 import { ZAI_TEST_KEY } from "../simulator/routes/zai.js";
 
 const sim = useSimulator();
@@ -98,20 +99,13 @@ describe("zai against the simulator", () => {
   });
 
   it("uses the China host for region bigmodel-cn", async () => {
-    const { writeFileSync, mkdirSync } = await import("node:fs");
-    const { join } = await import("node:path");
-    mkdirSync(join(sim.home, ".config", "quotabar"), { recursive: true });
-    writeFileSync(
-      join(sim.home, ".config", "quotabar", "config.json"),
-      JSON.stringify({ providers: [{ id: "zai", region: "bigmodel-cn" }] }),
-    );
+    const removeConfig = writeConfig(sim.home, { providers: [{ id: "zai", region: "bigmodel-cn" }] });
     try {
       const usage = await zai();
       expect(usage.ok).toBe(true);
       expect(sim.sim.requests.at(-1)!.origin).toBe("https://open.bigmodel.cn");
     } finally {
-      const { rmSync } = await import("node:fs");
-      rmSync(join(sim.home, ".config"), { recursive: true, force: true });
+      removeConfig();
     }
   });
 });
