@@ -13,6 +13,7 @@ export {
   type UsageError,
   type ErrorCode,
 } from "./domain/usage-document.js";
-export { PROVIDER_IDS, type ProviderId, type ProviderDescriptor } from "./domain/providers/descriptor.js";
-export { DESCRIPTORS } from "./domain/providers/catalog.js";
+export type { ProviderDescriptor } from "./domain/descriptor.js";
+export type { ProviderListing } from "./domain/usage-service.js";
+export { DESCRIPTORS, PROVIDER_IDS, type ProviderId } from "./providers/registry.js";
 export { VERSION } from "./domain/version.js";

@@ -1,12 +1,14 @@
+import type { Remedy, RemedyWriter } from "./remedy.js";
 import type { ErrorCode, UsageError } from "./usage-document.js";
 
 /**
- * The one error type that crosses the hexagon: a code of the taxonomy, a message for people
- * and a hint saying what to do. Adapters throw it; the UsageService turns it into data.
+ * The one error type that crosses the hexagon: a code of the taxonomy, a message for people, and
+ * what the user can do as structured remedies (the driver words them). Adapters throw it; the
+ * UsageService turns it into data.
  */
 export class QuotabarError extends Error {
   readonly code: ErrorCode;
-  hint: string | null;
+  remedies: readonly Remedy[];
   /** Upstream HTTP status, when the error came from a response. */
   readonly status: number | undefined;
   /** Seconds the upstream asked us to wait (429 Retry-After). */
@@ -15,23 +17,24 @@ export class QuotabarError extends Error {
   constructor(
     code: ErrorCode,
     message: string,
-    options: { hint?: string | null; status?: number; retryAfterSeconds?: number; cause?: unknown } = {},
+    options: { remedies?: readonly Remedy[]; status?: number; retryAfterSeconds?: number; cause?: unknown } = {},
   ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = "QuotabarError";
     this.code = code;
-    this.hint = options.hint ?? null;
+    this.remedies = options.remedies ?? [];
     this.status = options.status;
     this.retryAfterSeconds = options.retryAfterSeconds;
   }
 
-  withHint(hint: string): this {
-    this.hint = hint;
+  /** Replace what the user is told to do (a provider knows better than the generic table). */
+  withRemedies(...remedies: Remedy[]): this {
+    this.remedies = remedies;
     return this;
   }
 
-  toUsageError(): UsageError {
-    return { code: this.code, message: this.message, hint: this.hint };
+  toUsageError(write: RemedyWriter): UsageError {
+    return { code: this.code, message: this.message, hint: write(this.remedies) };
   }
 }
 
@@ -42,5 +45,13 @@ export function asQuotabarError(error: unknown): QuotabarError {
   return new QuotabarError("upstream", message, { cause: error });
 }
 
-export const notConfigured = (message: string, hint: string) => new QuotabarError("not_configured", message, { hint });
-export const parseError = (message: string, hint: string | null = null) => new QuotabarError("parse", message, { hint });
+export const notConfigured = (message: string, ...remedies: Remedy[]) => new QuotabarError("not_configured", message, { remedies });
+export const parseError = (message: string, ...remedies: Remedy[]) => new QuotabarError("parse", message, { remedies });
+
+/** The one wording of a spent time budget, whoever notices it first (the runner or the HTTP layer). */
+export function budgetExceeded(service: string, budgetMs: number): QuotabarError {
+  const seconds = Math.round(budgetMs / 100) / 10;
+  return new QuotabarError("timeout", `${service} did not answer within ${seconds} s`, {
+    remedies: [{ kind: "advice", text: "The service may be slow or unreachable; try again." }, { kind: "raise-timeout" }],
+  });
+}

@@ -1,13 +1,11 @@
-import "reflect-metadata";
-import { inject, injectable } from "tsyringe";
 import type { Clock } from "../ports/clock.js";
 import type { ConfigStore } from "../ports/config-store.js";
-import type { ProviderRegistry } from "../ports/fetch-strategy.js";
+import type { ProviderCatalog } from "../ports/provider-module.js";
 import type { StatusCache, StatusCacheEntry } from "../ports/status-cache.js";
 import type { StatusFeed, StatusReport, StatusReporter } from "../ports/status-feed.js";
-import { TOKENS } from "../ports/tokens.js";
 import { asQuotabarError } from "./errors.js";
-import { isProviderId, statusPageUrl, type ProviderDescriptor, type ProviderId } from "./providers/descriptor.js";
+import { statusPageUrl, type ProviderDescriptor } from "./descriptor.js";
+import type { RemedyWriter } from "./remedy.js";
 import type { ProviderStatus } from "./usage-document.js";
 
 /** Spec section 8: status pages are polled every 5 minutes unless the config says otherwise. */
@@ -18,17 +16,34 @@ export const DEFAULT_STATUS_INTERVAL_MINUTES = 5;
  * kept in the StatusCache, a fresh one is served from there without a request, and a failed
  * poll keeps the previous status. With status checks off nothing is ever requested.
  */
-@injectable()
-export class StatusService implements StatusReporter {
-  private readonly inFlight = new Map<ProviderId, Promise<StatusReport>>();
+export interface StatusServiceDeps {
+  catalog: ProviderCatalog;
+  config: ConfigStore;
+  feed: StatusFeed;
+  cache: StatusCache;
+  clock: Clock;
+  writeRemedies: RemedyWriter;
+}
 
-  constructor(
-    @inject(TOKENS.ProviderRegistry) private readonly registry: ProviderRegistry,
-    @inject(TOKENS.ConfigStore) private readonly config: ConfigStore,
-    @inject(TOKENS.StatusFeed) private readonly feed: StatusFeed,
-    @inject(TOKENS.StatusCache) private readonly cache: StatusCache,
-    @inject(TOKENS.Clock) private readonly clock: Clock,
-  ) {}
+export class StatusService implements StatusReporter {
+  private readonly inFlight = new Map<string, Promise<StatusReport>>();
+  private readonly catalog: ProviderCatalog;
+  private readonly config: ConfigStore;
+  private readonly feed: StatusFeed;
+  private readonly cache: StatusCache;
+  private readonly clock: Clock;
+  private readonly writeRemedies: RemedyWriter;
+
+  constructor(deps: StatusServiceDeps) {
+    ({
+      catalog: this.catalog,
+      config: this.config,
+      feed: this.feed,
+      cache: this.cache,
+      clock: this.clock,
+      writeRemedies: this.writeRemedies,
+    } = deps);
+  }
 
   async settings(): Promise<{ enabled: boolean; intervalMinutes: number }> {
     const status = (await this.config.load()).status;
@@ -41,11 +56,11 @@ export class StatusService implements StatusReporter {
   }
 
   async statusFor(providerId: string, options: { signal?: AbortSignal } = {}): Promise<ProviderStatus | null> {
-    if (!isProviderId(providerId)) return null;
+    if (!this.catalog.get(providerId)) return null;
     return (await this.report(providerId, options)).status;
   }
 
-  async report(providerId: ProviderId, options: { signal?: AbortSignal } = {}): Promise<StatusReport> {
+  async report(providerId: string, options: { signal?: AbortSignal } = {}): Promise<StatusReport> {
     const descriptor = this.descriptor(providerId);
     const source = descriptor.status;
     const base: StatusReport = {
@@ -71,7 +86,7 @@ export class StatusService implements StatusReporter {
     return pending;
   }
 
-  private async poll(id: ProviderId, base: StatusReport, intervalMinutes: number, signal: AbortSignal | undefined): Promise<StatusReport> {
+  private async poll(id: string, base: StatusReport, intervalMinutes: number, signal: AbortSignal | undefined): Promise<StatusReport> {
     const source = this.descriptor(id).status;
     if (source.kind !== "polled") return base;
     const now = this.clock.now();
@@ -84,23 +99,24 @@ export class StatusService implements StatusReporter {
       entry = { feedUrl: source.url, checkedAt: now.toISOString(), fetchedAt: now.toISOString(), status, error: null };
     } catch (thrown) {
       // the caller gave up (its time budget ran out): not the page's fault, so nothing is remembered
-      if (signal?.aborted) return { ...base, ...(usable ? fromEntry(usable) : {}), error: asQuotabarError(thrown).toUsageError() };
+      if (signal?.aborted)
+        return { ...base, ...(usable ? fromEntry(usable) : {}), error: asQuotabarError(thrown).toUsageError(this.writeRemedies) };
       entry = {
         feedUrl: source.url,
         checkedAt: now.toISOString(),
         fetchedAt: usable?.fetchedAt ?? null,
         status: usable?.status ?? null,
-        error: asQuotabarError(thrown).toUsageError(),
+        error: asQuotabarError(thrown).toUsageError(this.writeRemedies),
       };
     }
     await this.cache.write(id, entry).catch(() => undefined);
     return { ...base, ...fromEntry(entry), cached: false };
   }
 
-  private descriptor(id: ProviderId): ProviderDescriptor {
-    const plugin = this.registry.get(id);
-    if (!plugin) throw new Error(`unknown provider ${id}`);
-    return plugin.descriptor;
+  private descriptor(id: string): ProviderDescriptor {
+    const module = this.catalog.get(id);
+    if (!module) throw new Error(`unknown provider ${id}`);
+    return module.descriptor;
   }
 }
 

@@ -1,16 +1,18 @@
-import "reflect-metadata";
-import { inject, injectable } from "tsyringe";
 import type { Clock } from "../ports/clock.js";
 import type { ConfigStore, ProviderConfigEntry, QuotabarConfig } from "../ports/config-store.js";
 import type { Environment } from "../ports/environment.js";
-import type { FetchContext } from "../ports/fetch-context.js";
-import type { ProviderPlugin, ProviderRegistry } from "../ports/fetch-strategy.js";
+import type { CredentialContext, FetchContext } from "../ports/fetch-context.js";
+import type { AnyFetchStrategy } from "../ports/fetch-strategy.js";
+import type { HttpTransport } from "../ports/http-client.js";
+import type { ProviderCatalog, ProviderModule } from "../ports/provider-module.js";
 import type { SnapshotCache } from "../ports/snapshot-cache.js";
 import type { StatusReader } from "../ports/status-feed.js";
-import { TOKENS } from "../ports/tokens.js";
 import { entryOf } from "./config-entry.js";
-import { asQuotabarError, QuotabarError } from "./errors.js";
-import { isProviderId, PROVIDER_IDS, type ProviderId, type SourceKind } from "./providers/descriptor.js";
+import type { ProviderDescriptor, SourceKind } from "./descriptor.js";
+import { asQuotabarError, budgetExceeded, QuotabarError } from "./errors.js";
+import { redact } from "./redact.js";
+import type { RemedyWriter } from "./remedy.js";
+import { scopedHttp, secretsOf } from "./scoped-http.js";
 import { ProviderUsageSchema, type ProviderStatus, type ProviderUsage, type Snapshot, type UsageDocument } from "./usage-document.js";
 
 export const DEFAULT_TIMEOUT_SECONDS = 15;
@@ -28,58 +30,107 @@ export interface UsageRequest {
 
 export class UnknownProviderError extends QuotabarError {
   override name = "UnknownProviderError";
-  constructor(readonly unknownIds: readonly string[]) {
-    super("not_configured", `Unknown provider id: ${unknownIds.join(", ")}`, { hint: `Valid ids: ${PROVIDER_IDS.join(", ")}` });
+  constructor(
+    readonly unknownIds: readonly string[],
+    validIds: readonly string[],
+  ) {
+    super("not_configured", `Unknown provider id: ${unknownIds.join(", ")}`, {
+      remedies: [{ kind: "advice", text: `Valid ids: ${validIds.join(", ")}` }],
+    });
   }
 }
 
+/** One line of `quotabar providers` (and Raycast's list of providers not set up). */
+export interface ProviderListing {
+  id: string;
+  name: string;
+  auth: readonly string[];
+  credentialsFound: boolean;
+  enabled: boolean;
+  /** Its sources have landed (a provider still to come is listed so config files stay valid). */
+  supported: boolean;
+  unofficial: boolean;
+  dashboardUrl: string;
+  status: ProviderDescriptor["status"];
+  credentialEnv: readonly string[];
+}
+
+export interface UsageServiceDeps {
+  catalog: ProviderCatalog;
+  config: ConfigStore;
+  cache: SnapshotCache;
+  clock: Clock;
+  env: Environment;
+  status: StatusReader;
+  transport: HttpTransport;
+  /** How this driver words an error's remedies (the document's `hint`). */
+  writeRemedies: RemedyWriter;
+}
+
 /**
- * The core use case: fetch the requested providers concurrently, each under its own timeout,
- * trying its strategies in order, and turn every outcome (even a failure) into document data.
+ * The core use case: fetch the requested providers concurrently, each under its own time budget
+ * (owned here, and only here), trying its strategies in order, and turn every outcome (even a
+ * failure) into document data.
  */
-@injectable()
 export class UsageService {
-  constructor(
-    @inject(TOKENS.ProviderRegistry) private readonly registry: ProviderRegistry,
-    @inject(TOKENS.ConfigStore) private readonly config: ConfigStore,
-    @inject(TOKENS.SnapshotCache) private readonly cache: SnapshotCache,
-    @inject(TOKENS.Clock) private readonly clock: Clock,
-    @inject(TOKENS.Environment) private readonly env: Environment,
-    @inject(TOKENS.StatusService) private readonly status: StatusReader,
-  ) {}
+  constructor(private readonly deps: UsageServiceDeps) {}
 
   async usage(request: UsageRequest = {}): Promise<UsageDocument> {
-    const config = await this.config.load();
+    const config = await this.deps.config.load();
     const ids = await this.select(config, request.providers);
     const timeoutMs = request.timeoutMs ?? (config.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000;
-    const providers = await Promise.all(ids.map((id) => this.fetchProvider(this.plugin(id), entryOf(config, id), timeoutMs, request)));
-    return { version: 1, generatedAt: this.clock.now().toISOString(), providers };
+    const providers = await Promise.all(ids.map((id) => this.fetchProvider(this.module(id), entryOf(config, id), timeoutMs, request)));
+    return { version: 1, generatedAt: this.deps.clock.now().toISOString(), providers };
   }
 
   /** Requested ids in the order asked; otherwise config order, then catalog order. */
-  async select(config: QuotabarConfig, requested?: readonly string[]): Promise<ProviderId[]> {
+  async select(config: QuotabarConfig, requested?: readonly string[]): Promise<string[]> {
+    const known = this.deps.catalog.all().map((m) => m.descriptor.id);
     if (requested && requested.length > 0) {
-      const unknown = requested.filter((id) => !isProviderId(id));
-      if (unknown.length > 0) throw new UnknownProviderError(unknown);
-      return [...new Set(requested as ProviderId[])];
+      const unknown = requested.filter((id) => !known.includes(id));
+      if (unknown.length > 0) throw new UnknownProviderError(unknown, known);
+      return [...new Set(requested)];
     }
-    const configured = config.providers.map((e) => e.id).filter(isProviderId);
-    const ordered = [...new Set([...configured, ...this.registry.all().map((p) => p.descriptor.id)])];
-    const enabled = await Promise.all(ordered.map((id) => this.isEnabled(this.plugin(id), entryOf(config, id))));
+    const configured = config.providers.map((e) => e.id).filter((id) => known.includes(id));
+    const ordered = [...new Set([...configured, ...known])];
+    const enabled = await Promise.all(ordered.map((id) => this.isEnabled(this.module(id), entryOf(config, id))));
     return ordered.filter((_, i) => enabled[i]);
   }
 
+  /** Every provider, with whether its credentials are found here and whether it is on (no network). */
+  async listProviders(): Promise<ProviderListing[]> {
+    const config = await this.deps.config.load();
+    return Promise.all(
+      this.deps.catalog.all().map(async (module) => {
+        const { descriptor } = module;
+        const entry = entryOf(config, descriptor.id);
+        return {
+          id: descriptor.id,
+          name: descriptor.name,
+          auth: descriptor.auth,
+          credentialsFound: await this.credentialsFound(module, entry),
+          enabled: await this.isEnabled(module, entry),
+          supported: module.strategies.length > 0,
+          unofficial: descriptor.unofficial === true,
+          dashboardUrl: descriptor.dashboardUrl,
+          status: descriptor.status,
+          credentialEnv: descriptor.credentialEnv,
+        };
+      }),
+    );
+  }
+
   /** An explicit `enabled` in the config decides; otherwise a provider is on when its credentials are found. */
-  async isEnabled(plugin: ProviderPlugin, entry: ProviderConfigEntry): Promise<boolean> {
+  async isEnabled(module: ProviderModule, entry: ProviderConfigEntry): Promise<boolean> {
     if (typeof entry.enabled === "boolean") return entry.enabled;
-    if (!plugin.descriptor.enabledByDefault) return false;
-    return this.credentialsFound(plugin, entry);
+    if (!module.descriptor.enabledByDefault) return false;
+    return this.credentialsFound(module, entry);
   }
 
   /** Whether any strategy finds a credential locally (no network). */
-  async credentialsFound(plugin: ProviderPlugin, entry: ProviderConfigEntry): Promise<boolean> {
-    const context = this.context(entry, new AbortController().signal, 5_000, undefined);
-    for (const strategy of this.applicable(plugin, context.sourceMode)) {
+  async credentialsFound(module: ProviderModule, entry: ProviderConfigEntry): Promise<boolean> {
+    const context = this.credentialContext(entry, undefined);
+    for (const strategy of this.applicable(module, context.sourceMode)) {
       try {
         if ((await strategy.credentials.resolve(context)) !== null) return true;
       } catch {
@@ -90,44 +141,43 @@ export class UsageService {
   }
 
   private async fetchProvider(
-    plugin: ProviderPlugin,
+    module: ProviderModule,
     entry: ProviderConfigEntry,
-    timeoutMs: number,
+    budgetMs: number,
     request: UsageRequest,
   ): Promise<ProviderUsage> {
-    const { descriptor } = plugin;
+    const { descriptor } = module;
     const controller = new AbortController();
+    const deadline = Date.now() + budgetMs;
+    const secrets: string[] = [];
     // the status page gets the provider's time budget too, so a slow one never holds the usage back
     const statusPromise = request.status ? this.readStatus(descriptor.id, controller.signal) : Promise.resolve(null);
     let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
+    const outOfTime = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
-        const seconds = Math.round(timeoutMs / 100) / 10;
-        reject(
-          new QuotabarError("timeout", `${descriptor.name} did not answer within ${seconds} s`, {
-            hint: "The service may be slow or unreachable; try again, or raise --timeout (config timeoutSeconds).",
-          }),
-        );
+        reject(budgetExceeded(descriptor.name, budgetMs));
         controller.abort();
-      }, timeoutMs);
+      }, budgetMs);
     });
     try {
-      const { snapshot, source } = await Promise.race([
-        this.runStrategies(plugin, entry, controller.signal, timeoutMs, request.source),
-        timeout,
-      ]);
+      const run = this.runStrategies(module, entry, request.source, (credential) => {
+        secrets.push(...secretsOf(credential));
+        const http = scopedHttp(this.deps.transport, { service: descriptor.name, signal: controller.signal, deadline, budgetMs, secrets });
+        return { http, signal: controller.signal, timeoutMs: Math.max(0, deadline - Date.now()) };
+      });
+      const { snapshot, source } = await Promise.race([run, outOfTime]);
       const usage = this.validated({
-        ...base(plugin),
+        ...identity(module),
         ok: true,
         source,
         ...snapshot,
-        fetchedAt: this.clock.now().toISOString(),
+        fetchedAt: this.deps.clock.now().toISOString(),
         status: await statusPromise,
       });
-      if (usage.ok) await this.cache.write(usage).catch(() => undefined);
+      if (usage.ok) await this.deps.cache.write(usage).catch(() => undefined);
       return usage;
     } catch (thrown) {
-      return this.failure(plugin, asQuotabarError(thrown), await statusPromise);
+      return this.failure(module, asQuotabarError(thrown), secrets, await statusPromise);
     } finally {
       clearTimeout(timer);
       controller.abort();
@@ -135,31 +185,31 @@ export class UsageService {
   }
 
   private async runStrategies(
-    plugin: ProviderPlugin,
+    module: ProviderModule,
     entry: ProviderConfigEntry,
-    signal: AbortSignal,
-    timeoutMs: number,
     sourceOverride: string | undefined,
+    scopeFor: (credential: unknown) => Pick<FetchContext, "http" | "signal" | "timeoutMs">,
   ): Promise<{ snapshot: Snapshot; source: SourceKind }> {
-    const context = this.context(entry, signal, timeoutMs, sourceOverride);
-    const strategies = this.applicable(plugin, context.sourceMode);
-    if (plugin.strategies.length === 0) {
-      throw new QuotabarError("unsupported_platform", `${plugin.descriptor.name} is not supported by this version of quotabar yet`, {
-        hint: "Watch the changelog; the provider is listed so your config stays valid.",
+    const base = this.credentialContext(entry, sourceOverride);
+    const strategies = this.applicable(module, base.sourceMode);
+    if (module.strategies.length === 0) {
+      throw new QuotabarError("unsupported_platform", `${module.descriptor.name} is not supported by this version of quotabar yet`, {
+        remedies: [{ kind: "advice", text: "The provider is listed so your config stays valid; its sources are still to come." }],
       });
     }
     if (strategies.length === 0) {
-      throw new QuotabarError("not_configured", `${plugin.descriptor.name} has no source "${context.sourceMode}"`, {
-        hint: `Use one of: auto, ${plugin.descriptor.strategies.join(", ")}.`,
+      throw new QuotabarError("not_configured", `${module.descriptor.name} has no source "${base.sourceMode}"`, {
+        remedies: [{ kind: "advice", text: `Use one of: auto, ${[...new Set(module.strategies.map((s) => s.source))].join(", ")}.` }],
       });
     }
     let lastError: QuotabarError | null = null;
     for (const [index, strategy] of strategies.entries()) {
-      const credential = await strategy.credentials.resolve(context);
+      const credential = await strategy.credentials.resolve(base);
       if (credential === null) continue;
+      const context: FetchContext = { ...base, ...scopeFor(credential) };
       try {
-        const reading = await strategy.usage.fetch(credential, context);
-        return { snapshot: strategy.toSnapshot(reading, this.clock.now()), source: strategy.source };
+        const reading = await strategy.fetch(credential, context);
+        return { snapshot: strategy.toSnapshot(reading, this.deps.clock.now()), source: strategy.source };
       } catch (thrown) {
         const error = asQuotabarError(thrown);
         const isLast = index === strategies.length - 1;
@@ -167,33 +217,35 @@ export class UsageService {
         lastError = error;
       }
     }
-    throw lastError ?? (strategies[0] as (typeof strategies)[number]).missingCredential(context);
+    throw lastError ?? (strategies[0] as AnyFetchStrategy).missingCredential(base);
   }
 
-  private applicable(plugin: ProviderPlugin, sourceMode: string) {
-    return plugin.strategies.filter((s) => (s.appliesTo ? s.appliesTo(sourceMode) : sourceMode === "auto" || sourceMode === s.source));
+  private applicable(module: ProviderModule, sourceMode: string): AnyFetchStrategy[] {
+    return module.strategies.filter((s) => (s.appliesTo ? s.appliesTo(sourceMode) : sourceMode === "auto" || sourceMode === s.source));
   }
 
-  private context(entry: ProviderConfigEntry, signal: AbortSignal, timeoutMs: number, sourceOverride: string | undefined): FetchContext {
+  private credentialContext(entry: ProviderConfigEntry, sourceOverride: string | undefined): CredentialContext {
     const fromEntry = typeof entry.source === "string" && entry.source.trim() !== "" ? entry.source.trim() : "auto";
-    return {
-      env: this.env,
-      entry,
-      signal,
-      now: () => this.clock.now(),
-      timeoutMs,
-      sourceMode: sourceOverride ?? fromEntry,
-      configPath: this.config.path(),
-    };
+    return { env: this.deps.env, entry, now: () => this.deps.clock.now(), sourceMode: sourceOverride ?? fromEntry };
   }
 
-  /** A failed fetch serves the last good snapshot, marked stale, when there is one. */
-  private async failure(plugin: ProviderPlugin, error: QuotabarError, status: ProviderStatus | null): Promise<ProviderUsage> {
-    const cached = await this.cache.read(plugin.descriptor.id).catch(() => null);
-    const usageError = error.toUsageError();
-    if (cached) return { ...cached, ...base(plugin), ok: false, stale: true, error: usageError, status: status ?? cached.status };
+  /**
+   * A failed fetch serves the last good snapshot, marked stale, when there is one. Every error
+   * passes here, so this is where the credential and token-shaped text are redacted, whatever the
+   * upstream echoed back.
+   */
+  private async failure(
+    module: ProviderModule,
+    error: QuotabarError,
+    secrets: readonly string[],
+    status: ProviderStatus | null,
+  ): Promise<ProviderUsage> {
+    const cached = await this.deps.cache.read(module.descriptor.id).catch(() => null);
+    const raw = error.toUsageError(this.deps.writeRemedies);
+    const usageError = { ...raw, message: redact(raw.message, secrets), hint: raw.hint === null ? null : redact(raw.hint, secrets) };
+    if (cached) return { ...cached, ...identity(module), ok: false, stale: true, error: usageError, status: status ?? cached.status };
     return {
-      ...base(plugin),
+      ...identity(module),
       ok: false,
       source: null,
       plan: null,
@@ -208,9 +260,9 @@ export class UsageService {
     };
   }
 
-  private async readStatus(id: ProviderId, signal: AbortSignal): Promise<ProviderStatus | null> {
+  private async readStatus(id: string, signal: AbortSignal): Promise<ProviderStatus | null> {
     try {
-      return await this.status.statusFor(id, { signal });
+      return await this.deps.status.statusFor(id, { signal });
     } catch {
       return null; // a failing status page never fails the usage fetch
     }
@@ -224,13 +276,17 @@ export class UsageService {
     throw new QuotabarError("parse", `${usage.name} produced an invalid value at ${issue?.path.join(".") ?? "?"}: ${issue?.message ?? ""}`);
   }
 
-  private plugin(id: ProviderId): ProviderPlugin {
-    const plugin = this.registry.get(id);
-    if (!plugin) throw new UnknownProviderError([id]);
-    return plugin;
+  private module(id: string): ProviderModule {
+    const module = this.deps.catalog.get(id);
+    if (!module)
+      throw new UnknownProviderError(
+        [id],
+        this.deps.catalog.all().map((m) => m.descriptor.id),
+      );
+    return module;
   }
 }
 
-function base(plugin: ProviderPlugin) {
-  return { id: plugin.descriptor.id, name: plugin.descriptor.name, stale: false, error: null };
+function identity(module: ProviderModule) {
+  return { id: module.descriptor.id, name: module.descriptor.name, stale: false, error: null };
 }

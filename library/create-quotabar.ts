@@ -1,9 +1,9 @@
-import { DESCRIPTORS } from "../domain/providers/catalog.js";
-import type { ProviderDescriptor } from "../domain/providers/descriptor.js";
+import type { ProviderDescriptor } from "../domain/descriptor.js";
+import type { ProviderListing } from "../domain/usage-service.js";
 import type { UsageDocument } from "../domain/usage-document.js";
-import { UsageService } from "../domain/usage-service.js";
 import type { Environment } from "../ports/environment.js";
-import { createNodeContainer } from "./node-container.js";
+import { PROVIDERS } from "../providers/registry.js";
+import type { Core } from "./compose-core.js";
 
 export interface QuotabarOptions {
   /** Config file path; default: $QUOTABAR_CONFIG, $XDG_CONFIG_HOME/quotabar/config.json, ~/.config/quotabar/config.json. */
@@ -21,22 +21,28 @@ export interface Quotabar {
   usage(request?: { providers?: readonly string[]; status?: boolean; source?: string; timeoutMs?: number }): Promise<UsageDocument>;
   /** Every provider: id, name, auth methods, links. */
   providers(): readonly ProviderDescriptor[];
+  /** Every provider with whether its credentials are found here and whether it is enabled (no network). */
+  listProviders(): Promise<ProviderListing[]>;
 }
 
 export function createQuotabar(options: QuotabarOptions = {}): Quotabar {
-  let service: UsageService | undefined;
-  const usageService = () =>
-    (service ??= createNodeContainer({
-      ...(options.env ? { env: options.env } : {}),
-      ...(options.configPath ? { configPath: options.configPath } : {}),
-      ...(options.cacheDir ? { cacheDir: options.cacheDir } : {}),
-    }).resolve(UsageService));
+  let core: Promise<Core> | undefined;
+  // the core (HTTP client, adapters) loads on the first call that needs it, never on import
+  const loadCore = () =>
+    (core ??= import("./node-core.js").then(({ createNodeCore }) =>
+      createNodeCore({
+        ...(options.env ? { env: options.env } : {}),
+        ...(options.configPath ? { configPath: options.configPath } : {}),
+        ...(options.cacheDir ? { cacheDir: options.cacheDir } : {}),
+      }),
+    ));
   return {
-    usage: (request = {}) =>
-      usageService().usage({
+    usage: async (request = {}) =>
+      (await loadCore()).usage.usage({
         ...request,
         ...(request.timeoutMs === undefined && options.fetchTimeoutMs !== undefined ? { timeoutMs: options.fetchTimeoutMs } : {}),
       }),
-    providers: () => DESCRIPTORS,
+    providers: () => PROVIDERS.map((m) => m.descriptor),
+    listProviders: async () => (await loadCore()).usage.listProviders(),
   };
 }

@@ -1,5 +1,7 @@
 import { Command, Errors, Flags } from "@oclif/core";
-import type { DependencyContainer } from "tsyringe";
+import type { Core } from "../library/compose-core.js";
+import { writeCliRemedies } from "../library/remedy-text.js";
+import type { Remedy } from "../domain/remedy.js";
 import { redact } from "../domain/redact.js";
 import { wantsColor } from "./render/style.js";
 
@@ -25,10 +27,10 @@ export abstract class QuotabarCommand extends Command {
     }),
   };
 
-  /** The composition root, loaded on first use so `--version` and `--help` stay fast. */
-  protected async container(flags: { config?: string | undefined }): Promise<DependencyContainer> {
-    const { createCliContainer } = await import("./composition.js");
-    return createCliContainer(flags);
+  /** The core, loaded on first use so `--version` and `--help` stay fast. */
+  protected async core(flags: { config?: string | undefined }): Promise<Core> {
+    const { createCliCore } = await import("./composition.js");
+    return createCliCore(flags);
   }
 
   protected color(flagValue: boolean | undefined): boolean {
@@ -65,7 +67,8 @@ export abstract class QuotabarCommand extends Command {
 function classify(error: unknown): CliFailure {
   const name = (error as Error | undefined)?.name;
   const message = (error as Error | undefined)?.message ?? String(error);
-  if (name === "UnknownProviderError") return { code: "usage", message, hint: (error as { hint?: string }).hint ?? null, exit: EXIT.usage };
+  const remedies = (error as { remedies?: readonly Remedy[] } | undefined)?.remedies ?? [];
+  if (name === "UnknownProviderError") return { code: "usage", message, hint: writeCliRemedies(remedies), exit: EXIT.usage };
   if (name === "ConfigFileError") {
     return { code: "config", message, hint: "Fix the file by hand; quotabar never overwrites a file it cannot parse.", exit: EXIT.usage };
   }
@@ -77,8 +80,8 @@ function classify(error: unknown): CliFailure {
   if (error instanceof UsageError) return { code: "usage", message: error.message, hint: error.hint, exit: EXIT.usage };
   // A failure of the service the command talked to (e.g. a login that expired or was denied), not a bug.
   if (name === "QuotabarError") {
-    const failure = error as { code: string; hint: string | null };
-    return { code: failure.code, message: redact(message), hint: failure.hint, exit: EXIT.providerFailed };
+    const failure = error as { code: string };
+    return { code: failure.code, message: redact(message), hint: writeCliRemedies(remedies), exit: EXIT.providerFailed };
   }
   return {
     code: "internal",

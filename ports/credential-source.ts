@@ -1,6 +1,6 @@
-import type { FetchContext } from "./fetch-context.js";
+import type { CredentialContext } from "./fetch-context.js";
 
 /** Finds a credential for one strategy; null means "none here", and the next strategy is tried. */
 export interface CredentialSource<Credential> {
-  resolve(context: FetchContext): Promise<Credential | null>;
+  resolve(context: CredentialContext): Promise<Credential | null>;
 }

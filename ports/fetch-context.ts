@@ -1,16 +1,20 @@
 import type { ProviderConfigEntry } from "./config-store.js";
 import type { Environment } from "./environment.js";
+import type { ProviderHttp } from "./http-client.js";
 
-/** What one provider fetch may look at: its config entry, the environment, the clock, a cancel signal. */
-export interface FetchContext {
+/** What finding a credential may look at: local things only, never the network. */
+export interface CredentialContext {
   env: Environment;
   entry: ProviderConfigEntry;
-  signal: AbortSignal;
   now: () => Date;
-  /** The budget of this provider's fetch, for adapters that split it (e.g. a best-effort second call). */
-  timeoutMs: number;
   /** Source mode forced by the caller (`--source`), else the entry's `source`, else auto. */
   sourceMode: string;
-  /** Where the config file lives, for hints. */
-  configPath: string;
+}
+
+/** What one provider fetch may use: the above plus its scoped HTTP client (signal, budget, secrets). */
+export interface FetchContext extends CredentialContext {
+  http: ProviderHttp;
+  signal: AbortSignal;
+  /** The budget of this provider's fetch, for strategies that split it (a best-effort second call). */
+  timeoutMs: number;
 }

@@ -1,9 +1,8 @@
 import type { QuotabarError } from "../domain/errors.js";
-import type { ProviderDescriptor, ProviderId, SourceKind } from "../domain/providers/descriptor.js";
+import type { SourceKind } from "../domain/descriptor.js";
 import type { Snapshot } from "../domain/usage-document.js";
 import type { CredentialSource } from "./credential-source.js";
-import type { FetchContext } from "./fetch-context.js";
-import type { UsageSource } from "./usage-source.js";
+import type { CredentialContext, FetchContext } from "./fetch-context.js";
 
 /**
  * One way of getting a provider's usage: find a credential, read usage with it, map the reading.
@@ -12,27 +11,18 @@ import type { UsageSource } from "./usage-source.js";
 export interface FetchStrategy<Credential = unknown, Reading = unknown> {
   source: SourceKind;
   credentials: CredentialSource<Credential>;
-  usage: UsageSource<Credential, Reading>;
+  /** Read usage with the credential: typed, validated, not yet mapped. */
+  fetch(credential: Credential, context: FetchContext): Promise<Reading>;
+  /** The pure policy: reading to snapshot. */
   toSnapshot(reading: Reading, now: Date): Snapshot;
   /** The error shown when no strategy found a credential. */
-  missingCredential(context: FetchContext): QuotabarError;
+  missingCredential(context: CredentialContext): QuotabarError;
   /** Whether to try the next strategy after this error (default: no). */
   fallbackOn?(error: QuotabarError, context: FetchContext): boolean;
-  /** Whether this strategy takes part under the given source mode (default: always). */
+  /** Whether this strategy takes part under the given source mode (default: auto, or its own source). */
   appliesTo?(sourceMode: string): boolean;
 }
 
 export type AnyFetchStrategy = FetchStrategy<any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-export interface ProviderPlugin {
-  descriptor: ProviderDescriptor;
-  strategies: readonly AnyFetchStrategy[];
-}
-
-/** Every provider the running program knows, in display order. */
-export interface ProviderRegistry {
-  all(): readonly ProviderPlugin[];
-  get(id: ProviderId): ProviderPlugin | undefined;
-}
 
 export type { Snapshot };

@@ -1,3 +1,5 @@
+import type { QuotabarError } from "../domain/errors.js";
+
 export interface HttpRequest {
   url: string;
   method?: "GET" | "POST";
@@ -6,14 +8,6 @@ export interface HttpRequest {
   json?: unknown;
   /** A form body (application/x-www-form-urlencoded). */
   form?: Record<string, string>;
-  timeoutMs?: number;
-  signal?: AbortSignal;
-  /** Who is being called, for error messages ("OpenRouter API error: HTTP 401"). */
-  service: string;
-  /** Values that must never appear in an error message (tokens, cookies). */
-  secrets?: readonly string[];
-  /** Statuses returned as responses instead of thrown (e.g. a provider that puts errors in a 4xx body). */
-  acceptStatuses?: readonly number[] | "any";
 }
 
 export interface HttpResponse {
@@ -24,10 +18,44 @@ export interface HttpResponse {
   url: string;
 }
 
+/** One request as the transport sends it: who is called (for messages), what to hide, when to give up. */
+export interface TransportRequest extends HttpRequest {
+  service: string;
+  secrets: readonly string[];
+  signal?: AbortSignal;
+  /** Give up after this long (the caller's budget; the transport has no default of its own). */
+  timeoutMs?: number;
+}
+
 /**
- * The HTTP layer. Non-2xx answers (unless accepted) and transport failures are thrown as
- * QuotabarError with the taxonomy code; the response body is never part of the message.
+ * The wire. Every HTTP status comes back as a response; only a request that got no answer
+ * (network, TLS, time budget) throws, as a QuotabarError with secrets redacted.
  */
-export interface HttpClient {
-  request(request: HttpRequest): Promise<HttpResponse>;
+export interface HttpTransport {
+  send(request: TransportRequest): Promise<HttpResponse>;
+}
+
+/** How a status the caller did not accept becomes an error; `"pass"` answers it as a response. */
+export type StatusRule = ((response: HttpResponse, service: string) => QuotabarError) | "pass";
+/** Rows that override the status-to-error table for one request: by status, or `4xx` / `5xx`. */
+export type StatusRules = Partial<Record<number | "4xx" | "5xx", StatusRule>>;
+
+export interface ProviderRequest extends HttpRequest {
+  /** Another name for messages than the provider's ("Kimi Code API"). */
+  service?: string;
+  /** A shorter budget for a best-effort call; never longer than what is left of the provider's. */
+  timeoutMs?: number;
+  /** Overrides of the status-to-error table (401, 403, 404, 429, 5xx...). */
+  statusRules?: StatusRules;
+}
+
+/**
+ * The HTTP client a strategy is handed for one fetch: already bound to the provider's cancel
+ * signal and time budget, its service name and the secrets to redact. A 2xx (or a status passed by
+ * a rule) is a response; any other status throws the error of the status table.
+ */
+export interface ProviderHttp {
+  request(request: ProviderRequest): Promise<HttpResponse>;
+  /** The fetch's cancel signal (for work that is not HTTP, e.g. a child process). */
+  readonly signal: AbortSignal;
 }

@@ -1,5 +1,5 @@
 import type { ProviderStatus, UsageError } from "../domain/usage-document.js";
-import type { ProviderId, StatusSource } from "../domain/providers/descriptor.js";
+import type { StatusSource } from "../domain/descriptor.js";
 
 export type PolledStatusSource = Extract<StatusSource, { kind: "polled" }>;
 
@@ -15,7 +15,7 @@ export interface StatusReader {
 
 /** Everything `quotabar status` shows about one provider's status page. */
 export interface StatusReport {
-  id: ProviderId;
+  id: string;
   name: string;
   /** How the status is known: a polled feed, a link to open by hand, or nothing. */
   kind: "statuspage" | "google-workspace" | "link" | "none";
@@ -37,5 +37,5 @@ export interface StatusReport {
 export interface StatusReporter extends StatusReader {
   /** Status checks on (config `status.enabled`, default true) and the polling interval. */
   settings(): Promise<{ enabled: boolean; intervalMinutes: number }>;
-  report(providerId: ProviderId, options?: { signal?: AbortSignal }): Promise<StatusReport>;
+  report(providerId: string, options?: { signal?: AbortSignal }): Promise<StatusReport>;
 }

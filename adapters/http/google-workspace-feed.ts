@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { googleWorkspaceStatus, type GoogleWorkspaceIncident, type GoogleWorkspaceUpdate } from "../../domain/status/google-workspace.js";
 import type { ProviderStatus } from "../../domain/usage-document.js";
-import type { HttpClient } from "../../ports/http-client.js";
+import { decodeJson } from "../../domain/decode-body.js";
+import type { HttpTransport } from "../../ports/http-client.js";
 import type { PolledStatusSource } from "../../ports/status-feed.js";
-import { decodeJson } from "./decode.js";
-import { STATUS_TIMEOUT_MS } from "./statuspage-feed.js";
+import { statusHttp } from "./statuspage-feed.js";
 
 /** Every Google Workspace incident, past and present, in one JSON array. */
 export const GOOGLE_WORKSPACE_INCIDENTS_URL = "https://www.google.com/appsstatus/dashboard/incidents.json";
@@ -61,16 +61,13 @@ export function googleWorkspaceIncidents(feed: z.output<typeof GoogleWorkspaceFe
 
 /** The Google Workspace incidents feed, filtered to the source's product (Antigravity: Gemini). */
 export async function readGoogleWorkspace(
-  http: HttpClient,
+  transport: HttpTransport,
   source: Extract<PolledStatusSource, { feed: "google-workspace" }>,
   signal?: AbortSignal,
 ): Promise<ProviderStatus> {
-  const response = await http.request({
+  const response = await statusHttp(transport, SERVICE, signal).request({
     url: GOOGLE_WORKSPACE_INCIDENTS_URL,
     headers: { Accept: "application/json" },
-    service: SERVICE,
-    timeoutMs: STATUS_TIMEOUT_MS,
-    ...(signal ? { signal } : {}),
   });
   const feed = decodeJson(response.body, GoogleWorkspaceFeedSchema, SERVICE);
   return googleWorkspaceStatus(googleWorkspaceIncidents(feed), source.productId, source.url);

@@ -1,3 +1,5 @@
+import { isLoopback } from "../../domain/loopback.js";
+
 /**
  * QUOTABAR_ORIGIN_MAP (contract section 5): a JSON object from a real origin to a replacement
  * base URL. Requests to a mapped origin go to the replacement, path and query appended after its
@@ -8,12 +10,6 @@ export type OriginMap = ReadonlyMap<string, URL>;
 
 export class OriginMapError extends Error {
   override name = "OriginMapError";
-}
-
-const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/i;
-
-export function isLoopback(url: URL): boolean {
-  return LOOPBACK.test(url.hostname);
 }
 
 export function parseOriginMap(text: string | undefined): OriginMap {

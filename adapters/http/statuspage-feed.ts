@@ -1,11 +1,13 @@
 import { z } from "zod";
 import { QuotabarError } from "../../domain/errors.js";
 import { statuspageStatus, type StatuspageIncident, type StatuspageReading } from "../../domain/status/statuspage.js";
-import { fromIso } from "../../domain/time.js";
+import { fromIso } from "../../domain/coerce.js";
+import { decodeJson } from "../../domain/decode-body.js";
+import { advice } from "../../domain/remedy.js";
+import { scopedHttp } from "../../domain/scoped-http.js";
 import type { ProviderStatus } from "../../domain/usage-document.js";
-import type { HttpClient } from "../../ports/http-client.js";
+import type { HttpTransport, ProviderHttp } from "../../ports/http-client.js";
 import type { PolledStatusSource } from "../../ports/status-feed.js";
-import { decodeJson } from "./decode.js";
 
 /** Reference §6.2: 10 s per status request. */
 export const STATUS_TIMEOUT_MS = 10_000;
@@ -55,27 +57,32 @@ export function statuspageReading(body: z.output<typeof StatuspageSummarySchema>
  * incidents (and maintenances) in one request. A page that has no summary.json (404) is asked
  * for `status.json`, the indicator alone, as the v0.18 client did.
  */
-export async function readStatuspage(http: HttpClient, source: PolledStatusSource, signal?: AbortSignal): Promise<ProviderStatus> {
+export async function readStatuspage(transport: HttpTransport, source: PolledStatusSource, signal?: AbortSignal): Promise<ProviderStatus> {
   const base = source.url.replace(/\/+$/, "");
   const service = new URL(base).host;
+  const http = statusHttp(transport, service, signal);
   const ask = (path: string) =>
-    http.request({
-      url: `${base}${path}`,
-      headers: { Accept: "application/json" },
-      service,
-      timeoutMs: STATUS_TIMEOUT_MS,
-      acceptStatuses: [404],
-      ...(signal ? { signal } : {}),
-    });
+    http.request({ url: `${base}${path}`, headers: { Accept: "application/json" }, statusRules: { 404: "pass" } });
   let response = await ask("/api/v2/summary.json");
   if (response.status === 404) {
     response = await ask("/api/v2/status.json");
     if (response.status === 404) {
       throw new QuotabarError("upstream", `${service} API error: HTTP 404`, {
         status: 404,
-        hint: "The status page moved or is not a Statuspage.",
+        remedies: [advice("The status page moved or is not a Statuspage.")],
       });
     }
   }
   return statuspageStatus(statuspageReading(decodeJson(response.body, StatuspageSummarySchema, service)), source.url);
+}
+
+/** A status page gets its own small budget, cut short when the caller's signal fires. */
+export function statusHttp(transport: HttpTransport, service: string, signal?: AbortSignal): ProviderHttp {
+  return scopedHttp(transport, {
+    service,
+    signal: signal ?? new AbortController().signal,
+    deadline: Date.now() + STATUS_TIMEOUT_MS,
+    budgetMs: STATUS_TIMEOUT_MS,
+    secrets: [],
+  });
 }

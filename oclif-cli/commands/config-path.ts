@@ -1,5 +1,3 @@
-import { TOKENS } from "../../ports/tokens.js";
-import type { ConfigStore } from "../../ports/config-store.js";
 import { QuotabarCommand } from "../base-command.js";
 
 export default class ConfigPath extends QuotabarCommand {
@@ -7,6 +5,6 @@ export default class ConfigPath extends QuotabarCommand {
 
   async run(): Promise<void> {
     const { flags } = await this.parse(ConfigPath);
-    this.log((await this.container(flags)).resolve<ConfigStore>(TOKENS.ConfigStore).path());
+    this.log((await this.core(flags)).config.path());
   }
 }

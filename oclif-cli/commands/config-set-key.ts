@@ -1,9 +1,5 @@
 import { Args, Flags } from "@oclif/core";
-import { PROVIDER_IDS } from "../../domain/providers/descriptor.js";
-import { descriptorOf } from "../../domain/providers/catalog.js";
-import type { ProviderId } from "../../domain/providers/descriptor.js";
-import type { ConfigStore } from "../../ports/config-store.js";
-import { TOKENS } from "../../ports/tokens.js";
+import { descriptorOf, PROVIDER_IDS } from "../../providers/registry.js";
 import { QuotabarCommand, UsageError } from "../base-command.js";
 import { readSecret } from "../read-secret.js";
 import { saveProviderToken } from "../../domain/provider-token.js";
@@ -19,10 +15,10 @@ export default class ConfigSetKey extends QuotabarCommand {
 
   async run(): Promise<void> {
     const { args, flags } = await this.parse(ConfigSetKey);
-    const id = args.id as ProviderId;
+    const id = args.id;
     const key = (await readSecret(process.stdin, process.stderr, `Paste the ${descriptorOf(id).name} key and press Enter: `)).trim();
     if (key === "") throw new UsageError("No key on standard input", `Pipe the key in: pbpaste | quotabar config set-key ${id} --stdin`);
-    const store = (await this.container(flags)).resolve<ConfigStore>(TOKENS.ConfigStore);
+    const store = (await this.core(flags)).config;
     await saveProviderToken(store, id, key);
     this.log(`Saved the ${descriptorOf(id).name} key to ${store.path()} (mode 0600).`);
   }

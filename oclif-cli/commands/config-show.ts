@@ -1,5 +1,3 @@
-import type { ConfigStore } from "../../ports/config-store.js";
-import { TOKENS } from "../../ports/tokens.js";
 import { QuotabarCommand } from "../base-command.js";
 
 const SECRET_FIELD = /key|token|secret|password|cookie/i;
@@ -20,7 +18,7 @@ export default class ConfigShow extends QuotabarCommand {
 
   async run(): Promise<unknown> {
     const { flags } = await this.parse(ConfigShow);
-    const store = (await this.container(flags)).resolve<ConfigStore>(TOKENS.ConfigStore);
+    const store = (await this.core(flags)).config;
     const masked = maskSecrets(await store.load());
     if (!this.jsonEnabled()) {
       process.stderr.write(`# ${store.path()}\n`);

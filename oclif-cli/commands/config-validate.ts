@@ -1,6 +1,4 @@
-import { isProviderId } from "../../domain/providers/descriptor.js";
-import type { ConfigStore } from "../../ports/config-store.js";
-import { TOKENS } from "../../ports/tokens.js";
+import { PROVIDER_IDS } from "../../providers/registry.js";
 import { QuotabarCommand } from "../base-command.js";
 
 export default class ConfigValidate extends QuotabarCommand {
@@ -9,9 +7,11 @@ export default class ConfigValidate extends QuotabarCommand {
 
   async run(): Promise<{ path: string; valid: true; warnings: string[] }> {
     const { flags } = await this.parse(ConfigValidate);
-    const store = (await this.container(flags)).resolve<ConfigStore>(TOKENS.ConfigStore);
+    const store = (await this.core(flags)).config;
     const config = await store.load();
-    const warnings = config.providers.filter((e) => !isProviderId(e.id)).map((e) => `unknown provider id "${e.id}" (kept, ignored)`);
+    const warnings = config.providers
+      .filter((e) => !PROVIDER_IDS.includes(e.id))
+      .map((e) => `unknown provider id "${e.id}" (kept, ignored)`);
     for (const warning of warnings) this.logToStderr(`Warning: ${warning}`);
     this.log(`${store.path()}: valid`);
     return { path: store.path(), valid: true, warnings };

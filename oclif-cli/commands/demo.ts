@@ -2,11 +2,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Flags } from "@oclif/core";
-import { isProviderId } from "../../domain/providers/descriptor.js";
 import type { UsageDocument } from "../../domain/usage-document.js";
-import type { UsageService } from "../../domain/usage-service.js";
-import type { ProviderSimulator } from "../../test/simulator/simulator.js";
-import { TOKENS } from "../../ports/tokens.js";
+import { PROVIDER_IDS } from "../../providers/registry.js";
+import type { ProviderSimulator } from "../../simulator/server.js";
 import { QuotabarCommand, UsageError } from "../base-command.js";
 import { reportUsage, usageFlags, withSpinner } from "./usage.js";
 
@@ -29,7 +27,7 @@ export default class Demo extends QuotabarCommand {
 
   async run(): Promise<UsageDocument | void> {
     const { flags } = await this.parse(Demo);
-    const { ProviderSimulator } = await import("../../test/simulator/simulator.js");
+    const { ProviderSimulator } = await import("../../simulator/server.js");
     const sim = await ProviderSimulator.start({ liveDates: true });
     const home = mkdtempSync(join(tmpdir(), "quotabar-demo-"));
     try {
@@ -46,9 +44,9 @@ export default class Demo extends QuotabarCommand {
       }
       if (flags.serve) return await this.serve(sim);
       const env = { ...sim.env(), HOME: home, PATH: process.env.PATH };
-      const { createNodeContainer } = await import("../../library/node-container.js");
-      const service = createNodeContainer({ env }).resolve<UsageService>(TOKENS.UsageService);
-      const providers = flags.provider ?? sim.providers.map((p) => p.id).filter(isProviderId); // status pages are not providers
+      const { createNodeCore } = await import("../../library/node-core.js");
+      const service = createNodeCore({ env }).usage;
+      const providers = flags.provider ?? sim.providers.map((p) => p.id).filter((id) => PROVIDER_IDS.includes(id)); // status pages are not providers
       const doc = await withSpinner(!this.jsonEnabled(), "Asking the simulator", () =>
         service.usage({ providers, status: flags.status, ...(flags.timeout ? { timeoutMs: flags.timeout * 1000 } : {}) }),
       );

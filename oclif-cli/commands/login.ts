@@ -1,15 +1,11 @@
 import { Args, Flags, ux } from "@oclif/core";
-import { QuotabarError } from "../../domain/errors.js";
 import { saveProviderToken } from "../../domain/provider-token.js";
-import { descriptorOf } from "../../domain/providers/catalog.js";
-import { isProviderId, PROVIDER_IDS } from "../../domain/providers/descriptor.js";
-import type { ConfigStore } from "../../ports/config-store.js";
-import { TOKENS } from "../../ports/tokens.js";
+import { descriptorOf, PROVIDER_IDS, PROVIDERS } from "../../providers/registry.js";
 import { QuotabarCommand, UsageError } from "../base-command.js";
 import { openInBrowser } from "../open-browser.js";
 
-/** Providers with a login flow; everything else takes a key (`config set-key`) or local credentials. */
-const LOGIN_PROVIDERS = ["copilot"] as const;
+/** Providers with a sign-in flow; everything else takes a key (`config set-key`) or local credentials. */
+const SIGN_IN_PROVIDERS = PROVIDERS.filter((m) => m.descriptor.signIn).map((m) => m.descriptor.id);
 export const EXIT_CANCELLED = 130;
 
 export default class Login extends QuotabarCommand {
@@ -18,7 +14,7 @@ export default class Login extends QuotabarCommand {
     "Shows a one-time code and the GitHub verification page (opened in your browser when one can be started), waits while you authorize, then saves the token as providers[copilot].apiKey in the config file (mode 0600) and enables the provider. Ctrl-C cancels without writing anything. The code is valid for about 15 minutes.";
   static override examples = ["<%= config.bin %> login copilot", "<%= config.bin %> login copilot --no-browser"];
   static override args = {
-    provider: Args.string({ description: `Provider id (${LOGIN_PROVIDERS.join(", ")})`, required: true }),
+    provider: Args.string({ description: `Provider id (${SIGN_IN_PROVIDERS.join(", ")})`, required: true }),
   };
   static override flags = {
     browser: Flags.boolean({ description: "Open the verification page in the default browser", allowNo: true, default: true }),
@@ -27,21 +23,21 @@ export default class Login extends QuotabarCommand {
   async run(): Promise<void> {
     const { args, flags } = await this.parse(Login);
     const id = args.provider.trim().toLowerCase();
-    if (!isProviderId(id)) throw new UsageError(`Unknown provider id: ${args.provider}`, `Valid ids: ${PROVIDER_IDS.join(", ")}`);
-    if (!(LOGIN_PROVIDERS as readonly string[]).includes(id)) {
+    if (!PROVIDER_IDS.includes(id)) throw new UsageError(`Unknown provider id: ${args.provider}`, `Valid ids: ${PROVIDER_IDS.join(", ")}`);
+    if (!SIGN_IN_PROVIDERS.includes(id)) {
       const { name } = descriptorOf(id);
       throw new UsageError(
-        `${name} has no login flow in quotabar; only ${LOGIN_PROVIDERS.join(", ")} logs in with \`quotabar login\``,
+        `${name} has no login flow in quotabar; only ${SIGN_IN_PROVIDERS.join(", ")} logs in with \`quotabar login\``,
         `${name} authenticates with: ${descriptorOf(id).auth.join("; ")}. Store a key with \`quotabar config set-key ${id} --stdin\`.`,
       );
     }
 
-    const { createCliDeviceFlow } = await import("../composition.js");
-    const { isAbortError } = await import("../../adapters/http/copilot-device-flow.js");
-    const container = await this.container(flags);
-    const store = container.resolve<ConfigStore>(TOKENS.ConfigStore);
+    const core = await this.core(flags);
+    const store = core.config;
     await store.load(); // a config file that cannot be written back fails now, before anything is authorized
-    const flow = createCliDeviceFlow(container);
+    const flow = await core.signIn(id);
+    if (!flow) throw new UsageError(`${descriptorOf(id).name} has no sign-in flow`);
+    const { name } = descriptorOf(id);
     const controller = new AbortController();
     const cancel = () => controller.abort();
     process.once("SIGINT", cancel);
@@ -62,18 +58,15 @@ export default class Login extends QuotabarCommand {
         },
       });
       if (spinner) ux.action.stop("authorized");
-      await saveProviderToken(store, "copilot", token);
-      this.log(`Logged in to GitHub Copilot. The token is saved in ${store.path()} (mode 0600).`);
-      this.log("Run `quotabar -p copilot` to see your usage; `quotabar logout copilot` removes the token.");
+      await saveProviderToken(store, id, token);
+      this.log(`Logged in to ${name}. The token is saved in ${store.path()} (mode 0600).`);
+      this.log(`Run \`quotabar -p ${id}\` to see your usage; \`quotabar logout ${id}\` removes the token.`);
     } catch (error) {
       if (spinner && ux.action.running) ux.action.stop(controller.signal.aborted ? "cancelled" : "failed");
-      if (controller.signal.aborted || isAbortError(error)) {
+      if (controller.signal.aborted || (error as Error | undefined)?.name === "AbortError") {
         process.stderr.write("Login cancelled; nothing was saved.\n");
         process.exitCode = EXIT_CANCELLED;
         return;
-      }
-      if (error instanceof QuotabarError && error.code === "expired") {
-        error.withHint("The code expired; run `quotabar login copilot` again to get a new code.");
       }
       throw error;
     } finally {

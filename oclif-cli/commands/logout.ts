@@ -1,9 +1,6 @@
 import { Args } from "@oclif/core";
 import { removeProviderToken } from "../../domain/provider-token.js";
-import { descriptorOf } from "../../domain/providers/catalog.js";
-import { isProviderId, PROVIDER_IDS } from "../../domain/providers/descriptor.js";
-import type { ConfigStore } from "../../ports/config-store.js";
-import { TOKENS } from "../../ports/tokens.js";
+import { descriptorOf, PROVIDER_IDS } from "../../providers/registry.js";
 import { QuotabarCommand, UsageError } from "../base-command.js";
 
 export default class Logout extends QuotabarCommand {
@@ -16,9 +13,9 @@ export default class Logout extends QuotabarCommand {
   async run(): Promise<void> {
     const { args, flags } = await this.parse(Logout);
     const id = args.provider.trim().toLowerCase();
-    if (!isProviderId(id)) throw new UsageError(`Unknown provider id: ${args.provider}`, `Valid ids: ${PROVIDER_IDS.join(", ")}`);
+    if (!PROVIDER_IDS.includes(id)) throw new UsageError(`Unknown provider id: ${args.provider}`, `Valid ids: ${PROVIDER_IDS.join(", ")}`);
     const { name, credentialEnv } = descriptorOf(id);
-    const store = (await this.container(flags)).resolve<ConfigStore>(TOKENS.ConfigStore);
+    const store = (await this.core(flags)).config;
     const removed = await removeProviderToken(store, id);
     this.log(removed ? `Removed the ${name} token from ${store.path()}.` : `No ${name} token is stored in ${store.path()}.`);
     const stillSet = credentialEnv.filter((variable) => (process.env[variable] ?? "").trim() !== "");

@@ -1,9 +1,6 @@
 import { Flags } from "@oclif/core";
-import { PROVIDER_IDS, type ProviderId } from "../../domain/providers/descriptor.js";
-import type { StatusService } from "../../domain/status-service.js";
-import type { ProviderRegistry } from "../../ports/fetch-strategy.js";
 import type { StatusReport } from "../../ports/status-feed.js";
-import { TOKENS } from "../../ports/tokens.js";
+import { PROVIDER_IDS, PROVIDERS } from "../../providers/registry.js";
 import { EXIT, QuotabarCommand } from "../base-command.js";
 import { renderStatusText } from "../render/status-text.js";
 import { style } from "../render/style.js";
@@ -37,16 +34,11 @@ export default class Status extends QuotabarCommand {
 
   async run(): Promise<StatusDocument> {
     const { flags } = await this.parse(Status);
-    const container = await this.container(flags);
-    const service = container.resolve<StatusService>(TOKENS.StatusService);
+    const service = (await this.core(flags)).status;
     const settings = await service.settings();
-    const ids: ProviderId[] = flags.provider
-      ? [...new Set(flags.provider as ProviderId[])]
-      : container
-          .resolve<ProviderRegistry>(TOKENS.ProviderRegistry)
-          .all()
-          .filter((p) => p.descriptor.status.kind !== "none")
-          .map((p) => p.descriptor.id);
+    const ids = flags.provider
+      ? [...new Set(flags.provider)]
+      : PROVIDERS.filter((m) => m.descriptor.status.kind !== "none").map((m) => m.descriptor.id);
     const reports = await withSpinner(!this.jsonEnabled(), "Asking the status pages", () =>
       Promise.all(ids.map((id) => service.report(id))),
     );

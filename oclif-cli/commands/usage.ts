@@ -1,8 +1,6 @@
 import { Flags, ux } from "@oclif/core";
-import { PROVIDER_IDS } from "../../domain/providers/descriptor.js";
 import type { UsageDocument } from "../../domain/usage-document.js";
-import type { UsageService } from "../../domain/usage-service.js";
-import { TOKENS } from "../../ports/tokens.js";
+import { PROVIDER_IDS } from "../../providers/registry.js";
 import { EXIT, QuotabarCommand } from "../base-command.js";
 import { style } from "../render/style.js";
 import { renderUsageText } from "../render/usage-text.js";
@@ -45,7 +43,7 @@ export default class Usage extends QuotabarCommand {
 
   async run(): Promise<UsageDocument> {
     const { flags } = await this.parse(Usage);
-    const service = (await this.container(flags)).resolve<UsageService>(TOKENS.UsageService);
+    const service = (await this.core(flags)).usage;
     const doc = await withSpinner(!this.jsonEnabled(), "Fetching usage", () =>
       service.usage({
         ...(flags.provider ? { providers: flags.provider } : {}),

@@ -1,7 +1,9 @@
 import type { StatusIndicator } from "../../domain/usage-document.js";
 import type { StatusReport } from "../../ports/status-feed.js";
 import type { Style } from "./style.js";
-import { formatAge, incidentColour, statusBadge } from "./usage-text.js";
+import { formatAge } from "../../presentation/format.js";
+import { indicatorTone } from "../../presentation/severity.js";
+import { paint, statusBadge } from "./usage-text.js";
 
 /** `quotabar status`: a block per provider with the indicator, open incidents, and the page to open. */
 export function renderStatusText(reports: readonly StatusReport[], settings: { enabled: boolean }, s: Style, now: Date): string {
@@ -21,27 +23,26 @@ function renderReport(r: StatusReport, enabled: boolean, s: Style, now: Date): s
   if (r.status) {
     lines.push(`  ${indicatorMark(r.status.indicator, s)} ${r.status.description}`);
     for (const incident of r.status.incidents) {
-      const updated = incident.updatedAt ? `, updated ${formatAge(incident.updatedAt, now)} ago` : "";
-      lines.push(`  ${incidentColour(incident.impact, s)(`! ${incident.name}`)}${s.dim(` (${incident.impact}${updated})`)}`);
+      const updated = incident.updatedAt ? `, updated ${formatAge(incident.updatedAt, now)}` : "";
+      lines.push(`  ${paint(indicatorTone(incident.impact), s)(`! ${incident.name}`)}${s.dim(` (${incident.impact}${updated})`)}`);
       if (incident.url) lines.push(`    ${s.cyan(incident.url)}`);
     }
   }
   if (r.error) {
     lines.push(`  ${s.red(`✖ ${r.error.code}: ${r.error.message}`)}`);
     if (r.error.hint) lines.push(`    ${s.dim(`hint: ${r.error.hint}`)}`);
-    if (r.status && r.fetchedAt) lines.push(`    ${s.dim(`the status above was read ${formatAge(r.fetchedAt, now)} ago`)}`);
+    if (r.status && r.fetchedAt) lines.push(`    ${s.dim(`the status above was read ${formatAge(r.fetchedAt, now)}`)}`);
   }
   if (r.url) lines.push(`  Status page: ${s.cyan(r.url)}${s.dim(freshness(r, enabled, now))}`);
   return lines.join("\n");
 }
 
 function indicatorMark(indicator: StatusIndicator, s: Style): string {
-  if (indicator === "none") return s.green("✓");
-  return indicator === "minor" || indicator === "maintenance" ? s.yellow("●") : s.red("●");
+  return indicator === "none" ? s.green("✓") : paint(indicatorTone(indicator), s)("●");
 }
 
 function freshness(r: StatusReport, enabled: boolean, now: Date): string {
   if (r.kind === "link") return " (link only, not polled)";
   if (!enabled || !r.checkedAt) return "";
-  return ` · checked ${formatAge(r.checkedAt, now)} ago${r.cached ? " (cached)" : ""}`;
+  return ` · checked ${formatAge(r.checkedAt, now)}${r.cached ? " (cached)" : ""}`;
 }

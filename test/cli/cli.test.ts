@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { UsageDocumentSchema } from "../../domain/usage-document.js";
 import { runCli } from "../helpers/cli.js";
 import { tempHome, useSimulator } from "../helpers/harness.js";
-import { OPENROUTER_TEST_KEY } from "../simulator/routes/openrouter.js";
+import { OPENROUTER_TEST_KEY } from "../../providers/openrouter/simulator.js";
 
 const sim = useSimulator();
 
@@ -44,7 +44,7 @@ describe("quotabar usage (the default command)", () => {
     const result = await runCli(["-p", "warp"], sim.env());
     expect(result.code).toBe(0);
     expect(result.stdout).toContain("Warp");
-    expect(result.stdout).toMatch(/Credits\s+█+░+\s+81%\s+1,215\/1,500 credits · resets in \d+d \d+h/);
+    expect(result.stdout).toMatch(/Credits\s+█+░+\s+81%\s+1,215 \/ 1,500 credits · resets in \d+d \d+h/);
     expect(result.stdout).not.toContain("\u001b[");
   });
 
@@ -52,13 +52,15 @@ describe("quotabar usage (the default command)", () => {
     const result = await runCli(["-p", "openrouter"], sim.env({ OPENROUTER_API_KEY: undefined }));
     expect(result.code).toBe(1);
     expect(result.stdout).toContain("✖ not_configured: OpenRouter API key not configured");
-    expect(result.stdout).toContain("hint: Set OPENROUTER_API_KEY");
+    expect(result.stdout).toContain(
+      "hint: Run `quotabar config set-key openrouter --stdin` to store the key, or export OPENROUTER_API_KEY.",
+    );
   });
 
   it("exits 2 for an unknown id and lists the valid ids, with a small JSON error under --json", async () => {
     const text = await runCli(["-p", "nope"], sim.env());
     expect(text.code).toBe(2);
-    expect(text.stderr).toContain("copilot, zai, kimi");
+    expect(text.stderr).toContain("copilot, openrouter, zai");
     const json = await runCli(["-p", "nope", "--json"], sim.env());
     expect(json.code).toBe(2);
     const parsed = JSON.parse(json.stdout);

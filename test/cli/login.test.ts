@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { browserCommand } from "../../oclif-cli/open-browser.js";
 import { useSimulator } from "../helpers/harness.js";
-import { COPILOT_DEVICE_TOKEN, COPILOT_TEST_TOKEN } from "../simulator/routes/copilot.js";
+import { COPILOT_DEVICE_TOKEN, COPILOT_TEST_TOKEN } from "../../providers/copilot/simulator.js";
 
 const sim = useSimulator();
 const ROOT = join(import.meta.dirname, "..", "..");
@@ -119,7 +119,7 @@ describe("quotabar login copilot", () => {
     const run = await cli(["login", "copilot", "--no-browser"]);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain("The device code expired");
-    expect(run.stderr).toContain("run `quotabar login copilot` again to get a new code");
+    expect(run.stderr).toContain("The code expired; a new sign-in gets a new code. Run `quotabar login copilot`.");
     expect(existsSync(configPath())).toBe(false);
     expectNoSecrets(run);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { liveDates } from "../simulator/simulator.js";
+import { liveDates } from "../../simulator/server.js";
 
 describe("simulator liveDates (demo and preview only)", () => {
   const now = new Date("2026-11-20T12:00:00.000Z");

@@ -1,15 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { clamp, meter, percentOf, percentUsedFromRemaining, unlimitedMeter } from "../../domain/meter.js";
-import {
-  afterMillis,
-  afterSeconds,
-  formatCountdown,
-  fromEpoch,
-  fromEpochMillis,
-  fromEpochSeconds,
-  fromIso,
-  toResetsAt,
-} from "../../domain/time.js";
+import { afterMillis, afterSeconds, fromEpoch, fromEpochMillis, fromEpochSeconds, fromIso, toTime } from "../../domain/coerce.js";
+import { formatCountdown } from "../../presentation/format.js";
 
 const now = new Date("2026-11-20T10:00:00.000Z");
 
@@ -40,8 +32,8 @@ describe("time helpers", () => {
     expect(afterSeconds(now, 3600)).toBe("2026-11-20T11:00:00.000Z");
     expect(afterMillis(now, 1500)).toBe("2026-11-20T10:00:01.500Z");
     expect(afterSeconds(now, -1)).toBeNull();
-    expect(toResetsAt("1795521600")).toBe("2026-11-24T12:00:00.000Z");
-    expect(toResetsAt(null)).toBeNull();
+    expect(toTime("1795521600")).toBe("2026-11-24T12:00:00.000Z");
+    expect(toTime(null)).toBeNull();
   });
 
   it("formats countdowns", () => {

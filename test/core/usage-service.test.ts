@@ -1,4 +1,3 @@
-import "reflect-metadata";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -7,10 +6,12 @@ import { FileTextStore } from "../../adapters/cache/file-text-store.js";
 import { StoredSnapshotCache } from "../../adapters/cache/stored-snapshot-cache.js";
 import { QuotabarError } from "../../domain/errors.js";
 import { meter } from "../../domain/meter.js";
-import { DESCRIPTORS } from "../../domain/providers/catalog.js";
+import { DESCRIPTORS } from "../../providers/registry.js";
+import { writeCliRemedies } from "../../library/remedy-text.js";
 import { UnknownProviderError, UsageService } from "../../domain/usage-service.js";
 import type { ConfigStore, QuotabarConfig } from "../../ports/config-store.js";
-import type { AnyFetchStrategy, ProviderPlugin, ProviderRegistry } from "../../ports/fetch-strategy.js";
+import type { AnyFetchStrategy } from "../../ports/fetch-strategy.js";
+import type { ProviderCatalog, ProviderModule } from "../../ports/provider-module.js";
 import type { FetchContext } from "../../ports/fetch-context.js";
 
 const now = new Date("2026-11-20T10:00:00.000Z");
@@ -22,7 +23,7 @@ function strategy(
   return {
     source,
     credentials: { resolve: async () => (behaviour.credential === undefined ? "cred" : behaviour.credential) },
-    usage: { fetch: async (_c: unknown, ctx: FetchContext) => (behaviour.fetch ? behaviour.fetch(ctx) : 42) },
+    fetch: async (_c: unknown, ctx: FetchContext) => (behaviour.fetch ? behaviour.fetch(ctx) : 42),
     toSnapshot: (percentUsed: number) => ({
       plan: "Pro",
       primary: meter("Main", { usedPercent: percentUsed }),
@@ -30,14 +31,15 @@ function strategy(
       tertiary: null,
       details: [],
     }),
-    missingCredential: () => new QuotabarError("not_configured", `no ${source} credential`, { hint: "set it" }),
+    missingCredential: () =>
+      new QuotabarError("not_configured", `no ${source} credential`, { remedies: [{ kind: "advice", text: "set it" }] }),
     ...(behaviour.fallbackOn ? { fallbackOn: behaviour.fallbackOn } : {}),
   };
 }
 
 function service(strategies: Record<string, AnyFetchStrategy[]>, config: Partial<QuotabarConfig> = {}) {
-  const plugins: ProviderPlugin[] = DESCRIPTORS.map((descriptor) => ({ descriptor, strategies: strategies[descriptor.id] ?? [] }));
-  const registry: ProviderRegistry = { all: () => plugins, get: (id) => plugins.find((p) => p.descriptor.id === id) };
+  const modules: ProviderModule[] = DESCRIPTORS.map((descriptor) => ({ descriptor, strategies: strategies[descriptor.id] ?? [] }));
+  const catalog: ProviderCatalog = { all: () => modules, get: (id) => modules.find((m) => m.descriptor.id === id) };
   const store: ConfigStore = {
     path: () => "/tmp/config.json",
     load: async () => ({ providers: [], ...config }),
@@ -45,7 +47,9 @@ function service(strategies: Record<string, AnyFetchStrategy[]>, config: Partial
   };
   const cache = new StoredSnapshotCache(new FileTextStore(mkdtempSync(join(tmpdir(), "qb-cache-"))));
   const status = { statusFor: async () => null };
-  return { svc: new UsageService(registry, store, cache, { now: () => now }, {}, status), cache };
+  const transport = { send: async () => Promise.reject(new Error("no network in this test")) };
+  const deps = { catalog, config: store, cache, clock: { now: () => now }, env: {}, status, transport, writeRemedies: writeCliRemedies };
+  return { svc: new UsageService(deps), cache };
 }
 
 const never = () => new Promise<number>(() => undefined);
@@ -150,7 +154,9 @@ describe("UsageService", () => {
   it("rejects unknown ids and lists the valid ones", async () => {
     const { svc } = service({});
     await expect(svc.usage({ providers: ["nope"] })).rejects.toBeInstanceOf(UnknownProviderError);
-    await expect(svc.usage({ providers: ["nope"] })).rejects.toMatchObject({ hint: expect.stringContaining("copilot") });
+    await expect(svc.usage({ providers: ["nope"] })).rejects.toMatchObject({
+      remedies: [{ kind: "advice", text: expect.stringContaining("copilot") }],
+    });
   });
 
   it("selects enabled config entries in config order, then detected providers; never kimik2 automatically", async () => {

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { createQuotabar, type Quotabar } from "../../index.js";
-import { ProviderSimulator } from "../simulator/simulator.js";
+import { ProviderSimulator } from "../../simulator/server.js";
 
 /** A fresh HOME (config and cache live under it) per test file. */
 export function tempHome(): string {

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { decodeJson } from "../../adapters/http/decode.js";
 import { GoogleWorkspaceFeedSchema, googleWorkspaceIncidents } from "../../adapters/http/google-workspace-feed.js";
 import { googleWorkspaceStatus, incidentDescription, indicatorOf } from "../../domain/status/google-workspace.js";
-import { fixture } from "../simulator/fixtures.js";
+import { decodeJson } from "../../domain/decode-body.js";
+import { fixturesOf } from "../../simulator/fixtures.js";
+
+const fixture = fixturesOf(new URL("../../simulator/status-pages.ts", import.meta.url).href);
 
 const GEMINI = "npdyhgECDJ6tB66MxXyo";
 const PAGE = `https://www.google.com/appsstatus/dashboard/products/${GEMINI}/history`;

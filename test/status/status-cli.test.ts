@@ -43,7 +43,7 @@ describe("quotabar status", () => {
     expect(run.stdout).toContain("● Partially Degraded Service");
     expect(run.stdout).toContain("! Disruption with some GitHub services (minor, updated");
     expect(run.stdout).toContain("https://stspg.io/7f3kq2p9xw4b");
-    expect(run.stdout).toContain("Status page: https://www.githubstatus.com · checked less than a minute ago");
+    expect(run.stdout).toContain("Status page: https://www.githubstatus.com · checked just now");
     expect(run.stdout).toMatch(/Antigravity\n {2}✓ Operational/);
     expect(run.stdout).toContain("Status page: https://health.aws.amazon.com/health/status (link only, not polled)");
     expect(run.stdout).not.toContain("z.ai");

@@ -1,11 +1,14 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { StatusService } from "../../domain/status-service.js";
-import { UsageService } from "../../domain/usage-service.js";
-import { createNodeContainer } from "../../library/node-container.js";
+import { FileTextStore } from "../../adapters/cache/file-text-store.js";
+import { JsonConfigStore } from "../../adapters/config/json-config-store.js";
+import { GotHttpTransport } from "../../adapters/http/got-http-transport.js";
+import { parseOriginMap } from "../../adapters/http/origin-map.js";
+import { composeCore } from "../../library/compose-core.js";
+import { createNodeCore } from "../../library/node-core.js";
+import { writeCliRemedies } from "../../library/remedy-text.js";
 import type { StatusReader } from "../../ports/status-feed.js";
-import { TOKENS } from "../../ports/tokens.js";
 import { useSimulator } from "../helpers/harness.js";
 
 const sim = useSimulator();
@@ -15,11 +18,11 @@ const MINUTE = 60_000;
 /** A library container against the simulator with a clock the test moves. */
 function setup(extraEnv: Record<string, string | undefined> = {}) {
   const clock = { current: START, now: () => clock.current };
-  const container = createNodeContainer({ env: sim.env(extraEnv), clock });
+  const core = createNodeCore({ env: sim.env(extraEnv), clock });
   return {
     clock,
-    status: container.resolve(StatusService),
-    usage: container.resolve(UsageService),
+    status: core.status,
+    usage: core.usage,
     advance(minutes: number) {
       clock.current = new Date(clock.current.getTime() + minutes * MINUTE);
     },
@@ -208,10 +211,20 @@ describe("status in the usage document", () => {
     expect(doc.providers[0]?.ok).toBe(true);
     expect(doc.providers[1]?.status).toBeNull();
 
-    const container = createNodeContainer({ env: sim.env() });
+    const env = sim.env();
+    const originMap = parseOriginMap(env.QUOTABAR_ORIGIN_MAP);
     const throwing: StatusReader = { statusFor: () => Promise.reject(new Error("status exploded")) };
-    container.register(TOKENS.StatusService, { useValue: throwing });
-    const zai = await container.resolve(UsageService).usage({ providers: ["zai"], status: true });
+    const core = composeCore({
+      env,
+      clock: { now: () => new Date() },
+      config: new JsonConfigStore(join(sim.home, "config.json")),
+      store: new FileTextStore(join(sim.home, ".cache", "quotabar")),
+      transport: new GotHttpTransport(originMap),
+      originMap,
+      writeRemedies: writeCliRemedies,
+      status: throwing,
+    });
+    const zai = await core.usage.usage({ providers: ["zai"], status: true });
     expect(zai.providers[0]).toMatchObject({ ok: true, status: null, error: null });
   });
 });

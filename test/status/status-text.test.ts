@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { ProviderStatus } from "../../domain/usage-document.js";
 import { renderStatusText } from "../../oclif-cli/render/status-text.js";
 import { style } from "../../oclif-cli/render/style.js";
-import { incidentColour, statusBadge } from "../../oclif-cli/render/usage-text.js";
+import { paint, statusBadge } from "../../oclif-cli/render/usage-text.js";
+import { indicatorTone } from "../../presentation/severity.js";
 import type { StatusReport } from "../../ports/status-feed.js";
 
 const plain = style(false);
@@ -22,8 +23,8 @@ describe("status badge and incident lines", () => {
     const colours = style(true);
     expect(statusBadge(status("major"), colours)).toContain("\u001b[31m");
     expect(statusBadge(status("maintenance"), colours)).toContain("\u001b[33m");
-    expect(incidentColour("critical", colours)).toBe(colours.red);
-    expect(incidentColour("minor", colours)).toBe(colours.yellow);
+    expect(paint(indicatorTone("critical"), colours)).toBe(colours.red);
+    expect(paint(indicatorTone("minor"), colours)).toBe(colours.yellow);
   });
 });
 

@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { statuspageReading, StatuspageSummarySchema } from "../../adapters/http/statuspage-feed.js";
-import { decodeJson } from "../../adapters/http/decode.js";
 import { QuotabarError } from "../../domain/errors.js";
 import { statuspageStatus } from "../../domain/status/statuspage.js";
-import { fixture } from "../simulator/fixtures.js";
+import { decodeJson } from "../../domain/decode-body.js";
+import { fixturesOf } from "../../simulator/fixtures.js";
+
+const fixture = fixturesOf(new URL("../../simulator/status-pages.ts", import.meta.url).href);
 
 const GITHUB = "https://www.githubstatus.com";
 

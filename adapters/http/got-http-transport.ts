@@ -1,0 +1,95 @@
+import got, { RequestError } from "got";
+import { budgetExceeded, QuotabarError } from "../../domain/errors.js";
+import { redact } from "../../domain/redact.js";
+import { advice } from "../../domain/remedy.js";
+import { USER_AGENT } from "../../domain/version.js";
+import type { HttpResponse, HttpTransport, TransportRequest } from "../../ports/http-client.js";
+import { mapUrl, type OriginMap } from "./origin-map.js";
+
+const RETRY_DELAY_MS = 200;
+
+/**
+ * The wire on got: one retry for idempotent requests on network errors or 5xx, the origin map as a
+ * beforeRequest hook, every HTTP status answered as a response, and requests that got no answer
+ * mapped to the error taxonomy with secrets redacted. TLS is verified (got's default); nothing here
+ * turns that off. The time limit is the caller's (the provider's budget); there is no default here.
+ */
+export class GotHttpTransport implements HttpTransport {
+  private readonly client: typeof got;
+
+  constructor(originMap: OriginMap) {
+    this.client = got.extend({
+      headers: { "user-agent": USER_AGENT },
+      throwHttpErrors: false,
+      retry: {
+        limit: 1,
+        methods: ["GET", "HEAD", "OPTIONS", "PUT", "DELETE"],
+        statusCodes: [500, 502, 503, 504],
+        errorCodes: ["ECONNRESET", "ECONNREFUSED", "EPIPE", "EAI_AGAIN", "ENETUNREACH"],
+        calculateDelay: ({ computedValue }) => (computedValue === 0 ? 0 : RETRY_DELAY_MS),
+      },
+      hooks: {
+        beforeRequest: [
+          (options) => {
+            if (originMap.size > 0 && options.url) options.url = mapUrl(new URL(options.url.toString()), originMap);
+          },
+        ],
+      },
+    });
+  }
+
+  async send(request: TransportRequest): Promise<HttpResponse> {
+    try {
+      const response = await this.client(request.url, {
+        method: request.method ?? "GET",
+        headers: lowerCaseKeys(request.headers ?? {}),
+        ...(request.json !== undefined ? { json: request.json } : {}),
+        ...(request.form !== undefined ? { form: request.form } : {}),
+        ...(request.timeoutMs !== undefined ? { timeout: { request: request.timeoutMs } } : {}),
+        ...(request.signal ? { signal: request.signal } : {}),
+        responseType: "text",
+      });
+      return { status: response.statusCode, headers: response.headers, body: String(response.body ?? ""), url: response.url };
+    } catch (error) {
+      throw transportError(error, request);
+    }
+  }
+}
+
+function lowerCaseKeys(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
+}
+
+/** A request that got no answer, in the taxonomy. */
+export function transportError(error: unknown, request: TransportRequest): QuotabarError {
+  const service = request.service;
+  const clean = (text: string) => redact(text, request.secrets);
+  if (!(error instanceof RequestError)) return new QuotabarError("upstream", clean(error instanceof Error ? error.message : String(error)));
+  // The host really contacted (after the origin map), which is what a user can check.
+  const host = safeHost(error.options?.url?.toString() ?? request.url);
+  if (error.name === "TimeoutError" || error.code === "ETIMEDOUT" || error.name === "AbortError" || error.code === "ERR_ABORTED") {
+    return budgetExceeded(service, request.timeoutMs ?? 0);
+  }
+  const network = (message: string, text: string) =>
+    new QuotabarError("network", `${service} network error: ${message}`, { remedies: [advice(text)] });
+  if (error.code === "ENOTFOUND" || error.code === "EAI_AGAIN")
+    return network(`cannot resolve ${host}`, "Check your internet connection, DNS or proxy.");
+  if (error.code === "ECONNREFUSED") return network(`connection to ${host} was refused`, "Check your internet connection or proxy.");
+  if (error.code?.startsWith("ERR_TLS") || /certificate|self[- ]signed/i.test(error.message)) {
+    return network(
+      `TLS certificate check failed for ${host}: ${clean(error.message)}`,
+      "A proxy or captive portal may be intercepting HTTPS.",
+    );
+  }
+  return new QuotabarError("network", `${service} network error talking to ${host}: ${clean(error.message)}`, {
+    remedies: [advice("Check your internet connection or proxy.")],
+  });
+}
+
+function safeHost(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return "the server";
+  }
+}

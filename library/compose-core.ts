@@ -1,0 +1,76 @@
+import { mapUrl, type OriginMap } from "../adapters/http/origin-map.js";
+import { StoredSnapshotCache } from "../adapters/cache/stored-snapshot-cache.js";
+import { StoredStatusCache } from "../adapters/cache/stored-status-cache.js";
+import { createStatusFeed } from "../adapters/http/status-feeds.js";
+import type { RemedyWriter } from "../domain/remedy.js";
+import { StatusService } from "../domain/status-service.js";
+import { UsageService } from "../domain/usage-service.js";
+import { PROVIDER_CATALOG } from "../providers/registry.js";
+import type { Clock } from "../ports/clock.js";
+import type { ConfigStore } from "../ports/config-store.js";
+import type { DeviceFlow } from "../ports/device-flow.js";
+import type { Environment } from "../ports/environment.js";
+import type { HttpTransport } from "../ports/http-client.js";
+import type { ProviderCatalog } from "../ports/provider-module.js";
+import type { StatusReader, StatusReporter } from "../ports/status-feed.js";
+import type { TextStore } from "../ports/text-store.js";
+
+/** What a driver's composition root supplies: the adapters of its platform, and its words for remedies. */
+export interface CoreAdapters {
+  env: Environment;
+  clock: Clock;
+  config: ConfigStore;
+  /** Snapshots and status polls kept between runs (files for the CLI, Raycast's Cache in Raycast). */
+  store: TextStore;
+  transport: HttpTransport;
+  originMap: OriginMap;
+  writeRemedies: RemedyWriter;
+  /** Replaces the polled status pages in usage documents (tests, previews). */
+  status?: StatusReader;
+}
+
+export interface Core {
+  env: Environment;
+  clock: Clock;
+  config: ConfigStore;
+  catalog: ProviderCatalog;
+  usage: UsageService;
+  /** The polled status pages (`quotabar status`). */
+  status: StatusReporter;
+  writeRemedies: RemedyWriter;
+  /** The provider's sign-in flow over this core's transport (origin map included); null when it has none. */
+  signIn(providerId: string): Promise<DeviceFlow | null>;
+}
+
+/**
+ * The one composition of the core, shared by the Node root (CLI and library) and the Raycast root.
+ * A plain function: every dependency is handed over explicitly, nothing is registered that is not
+ * used, and nothing runs until a method is called.
+ */
+export function composeCore(adapters: CoreAdapters): Core {
+  const { env, clock, config, store, transport, originMap, writeRemedies } = adapters;
+  const catalog = PROVIDER_CATALOG;
+  const polled = new StatusService({
+    catalog,
+    config,
+    feed: createStatusFeed(transport),
+    cache: new StoredStatusCache(store, (url) => mapUrl(new URL(url), originMap).href),
+    clock,
+    writeRemedies,
+  });
+  const status = adapters.status ?? polled;
+  const usage = new UsageService({ catalog, config, cache: new StoredSnapshotCache(store), clock, env, status, transport, writeRemedies });
+  return {
+    env,
+    clock,
+    config,
+    catalog,
+    usage,
+    status: polled,
+    writeRemedies,
+    async signIn(providerId) {
+      const load = catalog.get(providerId)?.signIn;
+      return load ? (await load())({ transport, clock }) : null;
+    },
+  };
+}

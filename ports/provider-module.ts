@@ -1,0 +1,23 @@
+import type { ProviderDescriptor } from "../domain/descriptor.js";
+import type { Clock } from "./clock.js";
+import type { DeviceFlow } from "./device-flow.js";
+import type { AnyFetchStrategy } from "./fetch-strategy.js";
+import type { HttpTransport } from "./http-client.js";
+import type { SimulatedUpstream } from "./simulated-upstream.js";
+
+/** A provider's whole story as the program sees it: what it is, how to fetch it, how to fake it. */
+export interface ProviderModule {
+  descriptor: ProviderDescriptor;
+  /** In the order they are tried; empty until the provider's sources land. */
+  strategies: readonly AnyFetchStrategy[];
+  /** Its upstreams as the simulator plays them; loaded only when a simulator runs. */
+  simulator?: () => Promise<SimulatedUpstream>;
+  /** Its sign-in flow (descriptor.signIn), loaded when a user signs in. */
+  signIn?: () => Promise<(deps: { transport: HttpTransport; clock: Clock }) => DeviceFlow>;
+}
+
+/** Every provider the running program knows, in display order. */
+export interface ProviderCatalog {
+  all(): readonly ProviderModule[];
+  get(id: string): ProviderModule | undefined;
+}

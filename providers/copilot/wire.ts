@@ -1,0 +1,163 @@
+import {
+  advice,
+  apiKey,
+  decodeValue,
+  firstFound,
+  fromEnv,
+  header,
+  isObject,
+  mapped,
+  notConfigured,
+  parseJson,
+  QuotabarError,
+  snakeKeys,
+  tryJson,
+  zNumber,
+  type FetchStrategy,
+  type HttpResponse,
+  type Remedy,
+} from "../kit/index.js";
+import { redact } from "../../domain/redact.js";
+import { z } from "zod";
+import { copilotHeaders, copilotHeaderValues, HEADER_FIELDS, setHeaderField, type CopilotHeaderValues } from "./editor-headers.js";
+import { copilotSnapshot, type CopilotQuota, type CopilotReading } from "./policy.js";
+
+const USAGE_URL = "https://api.github.com/copilot_internal/user";
+const SERVICE = "GitHub Copilot";
+const ENV = ["COPILOT_API_TOKEN"];
+
+/** A token, and whether it is the stored one (config `apiKey`), so a rejection can say which to replace. */
+export interface CopilotCredential {
+  token: string;
+  stored: boolean;
+}
+
+const signIn: Remedy = { kind: "login", provider: "copilot" };
+const personalToken: Remedy[] = [
+  advice("A personal access token with read:user also works."),
+  { kind: "set-key", provider: "copilot", env: ENV },
+];
+
+const optionalNumber = zNumber.nullish();
+const Counters = z.object({ chat: optionalNumber, completions: optionalNumber });
+const Quota = z.object({
+  entitlement: optionalNumber,
+  remaining: optionalNumber,
+  quota_remaining: optionalNumber,
+  percent_remaining: optionalNumber,
+  quota_id: z.string().nullish(),
+  unlimited: z.boolean().nullish(),
+  overage_count: optionalNumber,
+});
+const UserResponse = z.object({
+  copilot_plan: z.string().nullish(),
+  quota_reset_date: z.string().nullish(),
+  quota_reset_date_utc: z.string().nullish(),
+  limited_user_reset_date: z.string().nullish(),
+  quota_snapshots: z.record(z.string(), Quota).nullish(),
+  monthly_quotas: Counters.nullish(),
+  limited_user_quotas: Counters.nullish(),
+  token_based_billing: z.boolean().nullish(),
+});
+
+/** The wire is snake_case; some proxies answer camelCase, folded into snake_case (snake wins). */
+export function decodeCopilotUser(body: string): CopilotReading {
+  const user = decodeValue(snakeKeys(parseJson(body, SERVICE)), UserResponse, SERVICE);
+  const snapshots: Record<string, CopilotQuota> = {};
+  for (const [name, q] of Object.entries(user.quota_snapshots ?? {})) {
+    snapshots[name] = {
+      entitlement: q.entitlement ?? null,
+      remaining: q.remaining ?? q.quota_remaining ?? null,
+      percentRemaining: q.percent_remaining ?? null,
+      quotaId: q.quota_id ?? "",
+      unlimited: q.unlimited === true,
+      overageCount: q.overage_count ?? null,
+    };
+  }
+  const counters = (c: z.output<typeof Counters> | null | undefined) => ({ chat: c?.chat ?? null, completions: c?.completions ?? null });
+  const nonEmpty = (s: string | null | undefined) => (s && s.trim() !== "" ? s.trim() : null);
+  return {
+    plan: nonEmpty(user.copilot_plan),
+    snapshots,
+    monthlyQuotas: counters(user.monthly_quotas),
+    limitedUserQuotas: counters(user.limited_user_quotas),
+    resetDate: nonEmpty(user.quota_reset_date_utc) ?? nonEmpty(user.quota_reset_date) ?? nonEmpty(user.limited_user_reset_date),
+    tokenBasedBilling: user.token_based_billing === true,
+  };
+}
+
+export const copilotApi: FetchStrategy<CopilotCredential, CopilotReading> = {
+  source: "oauth",
+  // the login stores its token as config `apiKey`, which wins over the environment
+  credentials: firstFound<CopilotCredential>([
+    mapped(apiKey([]), (token) => ({ token, stored: true })),
+    mapped({ resolve: async (context) => fromEnv(context, ENV) }, (token) => ({ token, stored: false })),
+  ]),
+  missingCredential: () => notConfigured("GitHub Copilot is not logged in (no token found)", signIn, ...personalToken),
+  toSnapshot: copilotSnapshot,
+  async fetch(credential, { entry, http }) {
+    const values = copilotHeaderValues(entry);
+    const refused = (response: HttpResponse) => usageError(response, credential, values);
+    const response = await http.request({
+      url: USAGE_URL,
+      headers: copilotHeaders(credential.token, values),
+      statusRules: { "4xx": refused, "5xx": refused },
+    });
+    if (response.status !== 200) throw refused(response);
+    return decodeCopilotUser(response.body);
+  },
+};
+
+/** GitHub answers a retired API version with 400 (older docs) or 410 Gone; the editor headers fail alike. */
+const OUTDATED_STATUSES = new Set([400, 406, 410, 415, 426]);
+const OUTDATED_TEXT =
+  /(api[-_ ]?version|editor[-_ ]?(plugin[-_ ]?)?version|plugin[-_ ]?version).*(unsupported|not supported|outdated|deprecated|invalid|no longer)|(unsupported|outdated|deprecated|upgrade required)/i;
+
+/** Every answer but 200 gets GitHub's own words; the generic table knows neither scopes nor retired headers. */
+function usageError(response: HttpResponse, credential: CopilotCredential, values: CopilotHeaderValues): QuotabarError {
+  const { status } = response;
+  const said = githubMessage(response.body, credential.token);
+  const detail = `HTTP ${status}${said ? `: ${said}` : ""}`;
+  const fail = (code: QuotabarError["code"], message: string, remedies: Remedy[]) => new QuotabarError(code, message, { status, remedies });
+  // a 403 with the rate limit spent is a rate limit, any other 403 a token without the scope
+  const rateLimited = status === 429 || (status === 403 && header(response.headers, "x-ratelimit-remaining") === "0");
+  if (status === 401 || (status === 403 && !rateLimited)) {
+    const which = credential.stored ? "The stored token" : "The token in the environment";
+    return fail(status === 401 ? "unauthorized" : "forbidden", `GitHub Copilot token invalid or lacking scope (${detail})`, [
+      advice(`${which} was rejected: it was revoked, expired, or lacks read:user.`),
+      signIn,
+      ...personalToken,
+    ]);
+  }
+  if (rateLimited) return fail("rate_limited", `GitHub is rate limiting the Copilot usage request (${detail})`, [{ kind: "retry" }]);
+  if (OUTDATED_STATUSES.has(status) || (status < 500 && said !== null && OUTDATED_TEXT.test(said))) {
+    return fail("upstream", `Copilot usage fetch failed: the required API version header is outdated (${detail})`, [
+      advice(
+        "The editor and plugin version header values must be updated; now sent: " +
+          `Editor-Version ${values.editorVersion}, Editor-Plugin-Version ${values.editorPluginVersion}, ` +
+          `X-GitHub-Api-Version ${values.apiVersion}, User-Agent ${values.userAgent}.`,
+      ),
+      ...HEADER_FIELDS.map((field) => setHeaderField(field)),
+      advice("Or update quotabar."),
+    ]);
+  }
+  if (status === 404) {
+    return fail("upstream", `GitHub Copilot API error (${detail})`, [
+      advice("GitHub has no Copilot usage for this token: the account may have no Copilot access, or the endpoint moved."),
+    ]);
+  }
+  const trouble: Remedy[] =
+    status >= 500 ? [advice("GitHub is having trouble."), { kind: "retry", url: "https://www.githubstatus.com" }] : [];
+  return fail("upstream", `GitHub Copilot API error (${detail})`, trouble);
+}
+
+/** GitHub's short `message` field (never the whole body), redacted and cut. */
+function githubMessage(body: string, token: string): string | null {
+  const parsed = tryJson(body);
+  // text that is not JSON at all (a proxy's page) is shown when short; tryJson answers null for it
+  const said = isObject(parsed) ? parsed.message : parsed === null && body.trim() !== "null" && body.length <= 200 ? body : null;
+  if (typeof said !== "string") return null;
+  const flat = redact(said.replace(/\s+/g, " ").trim(), [token]);
+  if (flat === "") return null;
+  return flat.length > 200 ? `${flat.slice(0, 200)}...` : flat;
+}

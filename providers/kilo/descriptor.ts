@@ -1,0 +1,16 @@
+import { describeProvider } from "../../domain/descriptor.js";
+
+export const descriptor = describeProvider({
+  id: "kilo",
+  name: "Kilo Code",
+  auth: ["API token", "Kilo CLI session"],
+  dashboardUrl: "https://app.kilo.ai/account/usage",
+  credentialEnv: ["KILO_API_KEY"],
+  settings: [
+    {
+      field: "apiKey",
+      title: "Kilo Code API Key",
+      description: "From app.kilo.ai. Without it, the Kilo CLI session is used when found.",
+    },
+  ],
+});

@@ -1,0 +1,90 @@
+import { meter, percent } from "../../domain/meter.js";
+import type { Detail, Meter, Snapshot } from "../../domain/usage-document.js";
+
+/** Credit blocks, in dollars (Kilo's credits are dollar amounts). */
+export interface KiloCredits {
+  used: number | null;
+  total: number | null;
+  remaining: number | null;
+}
+
+/** The Kilo Pass subscription period, in dollars; `bonus` is already included in `total`. */
+export interface KiloPass {
+  used: number | null;
+  total: number | null;
+  remaining: number | null;
+  bonus: number;
+  resetsAt: string | null;
+}
+
+export interface KiloAutoTopUp {
+  enabled: boolean;
+  /** Payment method or amount ("visa", "$20"), when the service names one. */
+  method: string | null;
+}
+
+export interface KiloReading {
+  credits: KiloCredits | null;
+  pass: KiloPass | null;
+  planName: string | null;
+  autoTopUp: KiloAutoTopUp | null;
+}
+
+const TIER_NAMES: Record<string, string> = { tier_19: "Starter", tier_49: "Pro", tier_199: "Expert" };
+
+/** `tier_49` is "Pro"; unknown tiers are shown as they come. */
+export const kiloTierName = (tier: string): string => TIER_NAMES[tier] ?? tier;
+
+/**
+ * Credits fill the primary meter and Kilo Pass the secondary; the plan is the pass tier and auto
+ * top-up an Activity detail. Without credits, the pass moves up.
+ */
+export function kiloSnapshot(reading: KiloReading): Snapshot {
+  const credits = creditsMeter(reading.credits);
+  const pass = passMeter(reading.pass);
+  const details: Detail[] = [];
+  if (reading.autoTopUp) details.push({ label: "Activity", value: autoTopUpText(reading.autoTopUp) });
+  return {
+    plan: reading.planName,
+    primary: credits ?? pass,
+    secondary: credits ? pass : null,
+    tertiary: null,
+    details,
+  };
+}
+
+function creditsMeter(credits: KiloCredits | null): Meter | null {
+  const amounts = meterAmounts(credits);
+  if (!amounts) return null;
+  return meter("Credits", { ...amounts, unit: "credits", note: null });
+}
+
+function passMeter(pass: KiloPass | null): Meter | null {
+  const amounts = meterAmounts(pass);
+  if (!pass || !amounts) return null;
+  const bonus = pass.bonus > 0 ? ` (+ ${usd(pass.bonus)} bonus)` : "";
+  return meter("Kilo Pass", {
+    ...amounts,
+    unit: "USD",
+    resetsAt: pass.resetsAt,
+    note: `${usd(amounts.used)} / ${usd(amounts.limit - pass.bonus)}${bonus}`,
+  });
+}
+
+/** Total from itself or used + remaining; used from itself or total - remaining; an empty total reads as exhausted. */
+function meterAmounts(amounts: KiloCredits | null): { used: number; limit: number; usedPercent: number } | null {
+  if (!amounts) return null;
+  const { used, total, remaining } = amounts;
+  const limit = total ?? (used !== null && remaining !== null ? used + remaining : null);
+  if (limit === null) return null;
+  const spent = Math.max(0, used ?? (remaining !== null ? round(limit - remaining) : 0));
+  return { used: spent, limit, usedPercent: limit > 0 ? percent((spent / limit) * 100) : 100 };
+}
+
+function autoTopUpText(topUp: KiloAutoTopUp): string {
+  if (!topUp.enabled) return "Auto top-up: off";
+  return `Auto top-up: ${topUp.method ?? "enabled"}`;
+}
+
+const round = (value: number) => Math.round(value * 1e6) / 1e6;
+const usd = (value: number) => `$${value.toFixed(2)}`;

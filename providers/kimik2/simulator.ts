@@ -1,0 +1,33 @@
+import type { SimReply, SimRequest, SimulatedUpstream } from "../../ports/simulated-upstream.js";
+import { bearer } from "../../simulator/auth.js";
+import { fixturesOf } from "../../simulator/fixtures.js";
+
+const fixture = fixturesOf(import.meta.url);
+
+export const KIMIK2_TEST_KEY = "kk2-simulator-0123456789abcdef";
+
+const json = (body: string, headers: Record<string, string> = {}): SimReply => ({
+  body,
+  headers: { "content-type": "application/json", ...headers },
+});
+
+function answer(request: SimRequest, scenario: string): SimReply {
+  if (scenario === "unauthorized" || bearer(request) !== KIMIK2_TEST_KEY) {
+    return { status: 401, ...json(fixture("unauthorized.json")) };
+  }
+  if (request.headers.accept !== "application/json") return { status: 406, ...json('{"error":"send Accept: application/json"}') };
+  if (scenario === "header_remaining") return json(fixture("header-remaining.json"), { "X-Credits-Remaining": "160" });
+  if (scenario === "empty") return json(fixture("fresh-account.json"));
+  if (scenario === "malformed") return json(fixture("malformed.json"));
+  if (scenario === "not_json") return { body: "<html><body>Bad gateway</body></html>", headers: { "content-type": "text/html" } };
+  return json(fixture("nested-data.json"), { "X-Credits-Remaining": "8750" });
+}
+
+/** Kimi K2 (unofficial relay): GET /api/user/credits with `Authorization: Bearer <key>`. */
+export const kimik2Upstream: SimulatedUpstream = {
+  id: "kimik2",
+  origins: ["https://kimi-k2.ai"],
+  env: { KIMI_K2_API_KEY: KIMIK2_TEST_KEY },
+  scenarios: ["ok", "header_remaining", "empty", "unauthorized", "malformed", "not_json", "slow", "upstream_500"],
+  routes: [{ method: "GET", path: "/api/user/credits", handle: answer }],
+};

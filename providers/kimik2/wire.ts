@@ -1,0 +1,104 @@
+import {
+  advice,
+  apiKey,
+  firstAt,
+  header,
+  isObject,
+  notConfigured,
+  parseError,
+  toNumber,
+  toTime,
+  tryJson,
+  valueAt,
+  type FetchStrategy,
+  type HttpResponse,
+  type QuotabarError,
+  type Remedy,
+} from "../kit/index.js";
+import { kimik2Snapshot, type Kimik2Reading } from "./policy.js";
+
+const CREDITS_URL = "https://kimi-k2.ai/api/user/credits";
+/** Messages name the relay without the "(unofficial)" of the provider's display name. */
+const SERVICE = "Kimi K2";
+const ENV = ["KIMI_K2_API_KEY", "KIMI_API_KEY", "KIMI_KEY"];
+const SET_KEY: Remedy[] = [
+  { kind: "set-key", provider: "kimik2", env: ENV },
+  advice("Keys are at https://kimi-k2.ai/user-center/api-keys."),
+];
+
+// The body's real schema is unknown: search these objects for these keys.
+const CONTEXTS = ["", "data", "data.usage", "data.credits", "result", "result.usage", "result.credits", "usage", "credits"];
+const CONSUMED = [
+  "total_credits_consumed",
+  "totalCreditsConsumed",
+  "total_credits_used",
+  "totalCreditsUsed",
+  "credits_consumed",
+  "creditsConsumed",
+  "consumedCredits",
+  "usedCredits",
+  "total", // a key named `total` is the consumed amount here, not a grand total
+  "usage.total",
+  "usage.consumed",
+];
+const REMAINING = [
+  "credits_remaining",
+  "creditsRemaining",
+  "remaining_credits",
+  "remainingCredits",
+  "available_credits",
+  "availableCredits",
+  "credits_left",
+  "creditsLeft",
+  "usage.credits_remaining",
+  "usage.remaining",
+];
+const AVERAGE_TOKENS = [
+  "average_tokens_per_request",
+  "averageTokensPerRequest",
+  "average_tokens",
+  "averageTokens",
+  "avg_tokens",
+  "avgTokens",
+];
+const UPDATED_AT = ["updated_at", "updatedAt", "timestamp", "time", "last_update", "lastUpdated"];
+
+export const kimik2Api: FetchStrategy<string, Kimik2Reading> = {
+  source: "api",
+  credentials: apiKey(ENV),
+  missingCredential: () => notConfigured("Kimi K2 API key not found", ...SET_KEY),
+  toSnapshot: kimik2Snapshot,
+  async fetch(key, { http }) {
+    const response = await http
+      .request({ url: CREDITS_URL, service: SERVICE, headers: { Authorization: `Bearer ${key}`, Accept: "application/json" } })
+      .catch((error: QuotabarError) => {
+        const rejected = error.code === "unauthorized" || error.code === "forbidden";
+        throw rejected ? error.withRemedies(advice("The key was rejected."), ...SET_KEY) : error;
+      });
+    return kimik2Reading(response);
+  },
+};
+
+/**
+ * The tolerant search: the body first, then the X-Credits-Remaining header. For each key in order,
+ * the first object that has it decides; a non-numeric value there (even null) moves on to the next key.
+ */
+export function kimik2Reading(response: Pick<HttpResponse, "body" | "headers">): Kimik2Reading {
+  const root = tryJson(response.body);
+  if (!isObject(root)) throw parseError(`Failed to parse ${SERVICE} response: Root JSON is not an object.`);
+  const contexts = CONTEXTS.map((path) => (path === "" ? root : valueAt(root, path))).filter(isObject);
+  const remaining = firstAt(contexts, REMAINING, toNumber) ?? toNumber(header(response.headers, "x-credits-remaining"));
+  return {
+    consumed: firstAt(contexts, CONSUMED, toNumber) ?? 0,
+    remaining: Math.max(0, remaining ?? 0),
+    averageTokensPerRequest: firstAt(contexts, AVERAGE_TOKENS, toNumber),
+    updatedAt: firstAt(contexts, UPDATED_AT, stampedTime),
+  };
+}
+
+/** A time in any shape; an epoch of zero or less means the service gave none. */
+function stampedTime(value: unknown): string | null {
+  const number = toNumber(value);
+  if (number !== null && number <= 0) return null;
+  return toTime(number ?? value);
+}

@@ -1,0 +1,9 @@
+import { describeProvider } from "../../domain/descriptor.js";
+
+export const descriptor = describeProvider({
+  id: "kiro",
+  name: "Kiro",
+  auth: ["kiro-cli logged in with an AWS Builder ID"],
+  dashboardUrl: "https://app.kiro.dev",
+  status: { kind: "link", url: "https://health.aws.amazon.com/health/status" },
+});

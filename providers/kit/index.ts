@@ -1,0 +1,25 @@
+/**
+ * The provider kit: everything a provider's wire needs, in one import. A wire imports this, domain/,
+ * ports/ and zod, nothing else (the architecture test holds it to that).
+ */
+export { QuotabarError, parseError, notConfigured } from "../../domain/errors.js";
+export { advice, type Remedy } from "../../domain/remedy.js";
+export { statusError } from "../../domain/http-status-errors.js";
+export { header } from "../../domain/headers.js";
+export * from "../../domain/coerce.js";
+export { decodeJson, decodeValue, parseJson, tryJson } from "../../domain/decode-body.js";
+export { snakeKeys } from "./case.js";
+export { cookiePairs, cookieValue, normalizeCookieHeader } from "./cookie-header.js";
+export { apiKey, cleanSecret, firstFound, fromEnv, manualCookieHeader, mapped, missingKey } from "./credentials.js";
+export { dataHome, homeOf, joinPath, readTextIfPresent } from "./local-file.js";
+export { findObject, firstAt, isObject, MAX_DEPTH, valueAt, type JsonObject } from "./search.js";
+export { zFlag, zNumber, zTime } from "./schema.js";
+export { overrideUrl } from "./url-override.js";
+export type { FetchStrategy } from "../../ports/fetch-strategy.js";
+export type { CredentialSource } from "../../ports/credential-source.js";
+export type { CredentialContext, FetchContext } from "../../ports/fetch-context.js";
+export type { HttpResponse, ProviderHttp, StatusRules } from "../../ports/http-client.js";
+export type { ProviderModule } from "../../ports/provider-module.js";
+export type { SimReply, SimRequest, SimulatedUpstream } from "../../ports/simulated-upstream.js";
+export { hostOs } from "./platform.js";
+export { scopedHttp } from "../../domain/scoped-http.js";

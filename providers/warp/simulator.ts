@@ -1,0 +1,33 @@
+import type { SimulatedUpstream } from "../../ports/simulated-upstream.js";
+import { bearer } from "../../simulator/auth.js";
+import { fixturesOf } from "../../simulator/fixtures.js";
+
+const fixture = fixturesOf(import.meta.url);
+
+export const WARP_TEST_KEY = "wk-simulator-0123456789abcdef";
+
+/** Warp: POST /graphql/v2?op=GetRequestLimitInfo; the edge rate-limits clients that do not look like Warp. */
+export const warpUpstream: SimulatedUpstream = {
+  id: "warp",
+  origins: ["https://app.warp.dev"],
+  env: { WARP_API_KEY: WARP_TEST_KEY },
+  scenarios: ["ok", "unlimited", "unauthorized", "malformed", "slow", "upstream_500"],
+  routes: [
+    {
+      method: "POST",
+      path: "/graphql/v2",
+      handle(request, scenario) {
+        if (!String(request.headers["user-agent"] ?? "").startsWith("Warp/")) return { status: 429, body: "Rate exceeded." };
+        if (request.query.get("op") !== "GetRequestLimitInfo") return { status: 400, json: { errors: [{ message: "unknown op" }] } };
+        const body = JSON.parse(request.body || "{}") as { operationName?: string; query?: string };
+        if (body.operationName !== "GetRequestLimitInfo" || !body.query?.includes("requestLimitInfo")) {
+          return { status: 400, json: { errors: [{ message: "Bad GraphQL request" }] } };
+        }
+        if (scenario === "unauthorized" || bearer(request) !== WARP_TEST_KEY) return { body: fixture("unauthorized.json") };
+        if (scenario === "malformed") return { body: fixture("malformed.json") };
+        if (scenario === "unlimited") return { body: fixture("unlimited.json") };
+        return { body: fixture("limited.json") };
+      },
+    },
+  ],
+};

@@ -1,7 +1,0 @@
-import type { SimRequest } from "./types.js";
-
-/** The bearer token of a request, when its Authorization header has the `Bearer <token>` form. */
-export function bearer(request: SimRequest): string | null {
-  const match = /^Bearer (\S+)$/.exec(String(request.headers.authorization ?? ""));
-  return match ? (match[1] as string) : null;
-}
