@@ -268,12 +268,20 @@ export class UsageService {
     }
   }
 
-  /** A policy that produced something outside the contract fails that provider, not the document. */
+  /**
+   * A policy that produced something outside the contract, or a number no real quota has
+   * (negative, not finite, used of a zero limit, a reset before 2000), fails that provider with a
+   * parse error naming the field: never a silently wrong meter.
+   */
   private validated(usage: ProviderUsage): ProviderUsage {
     const result = ProviderUsageSchema.safeParse(usage);
-    if (result.success) return result.data;
-    const issue = result.error.issues[0];
-    throw new QuotabarError("parse", `${usage.name} produced an invalid value at ${issue?.path.join(".") ?? "?"}: ${issue?.message ?? ""}`);
+    if (!result.success) {
+      const issue = result.error.issues[0];
+      throw new QuotabarError("parse", `${usage.name} produced an invalid value at ${issue?.path.join(".") ?? "?"}: ${issue?.message ?? ""}`);
+    }
+    const impossible = impossibleValue(result.data);
+    if (impossible) throw new QuotabarError("parse", `${usage.name} sent an impossible value: ${impossible}`);
+    return result.data;
   }
 
   private module(id: string): ProviderModule {
@@ -285,6 +293,23 @@ export class UsageService {
       );
     return module;
   }
+}
+
+const EARLIEST_RESET = Date.UTC(2000, 0, 1);
+
+/** The first meter field no real quota can have, as "primary.used = -600"; null when all are possible. */
+export function impossibleValue(usage: Pick<ProviderUsage, "primary" | "secondary" | "tertiary">): string | null {
+  for (const role of ["primary", "secondary", "tertiary"] as const) {
+    const meter = usage[role];
+    if (!meter) continue;
+    for (const field of ["used", "limit"] as const) {
+      const value = meter[field];
+      if (value !== null && (!Number.isFinite(value) || value < 0)) return `${role}.${field} = ${value}`;
+    }
+    if (meter.limit === 0 && meter.used !== null && meter.used > 0) return `${role}.used = ${meter.used} of a limit of 0`;
+    if (meter.resetsAt !== null && Date.parse(meter.resetsAt) < EARLIEST_RESET) return `${role}.resetsAt = ${meter.resetsAt}`;
+  }
+  return null;
 }
 
 function identity(module: ProviderModule) {

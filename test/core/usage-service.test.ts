@@ -178,4 +178,30 @@ describe("UsageService", () => {
     const [usage] = (await svc.usage({ providers: ["zai"] })).providers;
     expect(usage!.error?.message).toBe("z.ai did not answer within 0.1 s");
   });
+
+  it("fails a provider whose numbers no real quota has, naming the field, instead of drawing a meter", async () => {
+    const impossible = [
+      { fields: { used: -600, limit: 300 }, says: "primary.used = -600" },
+      { fields: { used: 5, limit: 0 }, says: "primary.used = 5 of a limit of 0" },
+      { fields: { used: 1, limit: 10, resetsAt: "1970-01-01T00:00:00.000Z" }, says: "primary.resetsAt = 1970-01-01T00:00:00.000Z" },
+    ];
+    for (const { fields, says } of impossible) {
+      const odd = {
+        ...strategy("api", {}),
+        toSnapshot: () => ({
+          plan: null,
+          primary: meter("Main", { usedPercent: 10, ...fields }),
+          secondary: null,
+          tertiary: null,
+          details: [],
+        }),
+      };
+      const [usage] = (await service({ zai: [odd] }).svc.usage({ providers: ["zai"] })).providers;
+      expect(usage).toMatchObject({
+        ok: false,
+        primary: null,
+        error: { code: "parse", message: `z.ai sent an impossible value: ${says}` },
+      });
+    }
+  });
 });
