@@ -4,6 +4,7 @@ import type { Environment } from "../ports/environment.js";
 import type { CredentialContext, FetchContext } from "../ports/fetch-context.js";
 import type { AnyFetchStrategy } from "../ports/fetch-strategy.js";
 import type { HttpTransport } from "../ports/http-client.js";
+import type { ProcessRunner } from "../ports/process-runner.js";
 import type { ProviderCatalog, ProviderModule } from "../ports/provider-module.js";
 import type { SnapshotCache } from "../ports/snapshot-cache.js";
 import type { StatusReader } from "../ports/status-feed.js";
@@ -63,6 +64,7 @@ export interface UsageServiceDeps {
   env: Environment;
   status: StatusReader;
   transport: HttpTransport;
+  processes: ProcessRunner;
   /** How this driver words an error's remedies (the document's `hint`). */
   writeRemedies: RemedyWriter;
 }
@@ -226,7 +228,13 @@ export class UsageService {
 
   private credentialContext(entry: ProviderConfigEntry, sourceOverride: string | undefined): CredentialContext {
     const fromEntry = typeof entry.source === "string" && entry.source.trim() !== "" ? entry.source.trim() : "auto";
-    return { env: this.deps.env, entry, now: () => this.deps.clock.now(), sourceMode: sourceOverride ?? fromEntry };
+    return {
+      env: this.deps.env,
+      entry,
+      now: () => this.deps.clock.now(),
+      sourceMode: sourceOverride ?? fromEntry,
+      processes: this.deps.processes,
+    };
   }
 
   /**

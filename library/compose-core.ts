@@ -11,6 +11,7 @@ import type { ConfigStore } from "../ports/config-store.js";
 import type { DeviceFlow } from "../ports/device-flow.js";
 import type { Environment } from "../ports/environment.js";
 import type { HttpTransport } from "../ports/http-client.js";
+import type { ProcessRunner } from "../ports/process-runner.js";
 import type { ProviderCatalog } from "../ports/provider-module.js";
 import type { StatusReader, StatusReporter } from "../ports/status-feed.js";
 import type { TextStore } from "../ports/text-store.js";
@@ -23,6 +24,7 @@ export interface CoreAdapters {
   /** Snapshots and status polls kept between runs (files for the CLI, Raycast's Cache in Raycast). */
   store: TextStore;
   transport: HttpTransport;
+  processes: ProcessRunner;
   originMap: OriginMap;
   writeRemedies: RemedyWriter;
   /** Replaces the polled status pages in usage documents (tests, previews). */
@@ -48,7 +50,7 @@ export interface Core {
  * used, and nothing runs until a method is called.
  */
 export function composeCore(adapters: CoreAdapters): Core {
-  const { env, clock, config, store, transport, originMap, writeRemedies } = adapters;
+  const { env, clock, config, store, transport, processes, originMap, writeRemedies } = adapters;
   const catalog = PROVIDER_CATALOG;
   const polled = new StatusService({
     catalog,
@@ -59,7 +61,7 @@ export function composeCore(adapters: CoreAdapters): Core {
     writeRemedies,
   });
   const status = adapters.status ?? polled;
-  const usage = new UsageService({ catalog, config, cache: new StoredSnapshotCache(store), clock, env, status, transport, writeRemedies });
+  const usage = new UsageService({ catalog, config, cache: new StoredSnapshotCache(store), clock, env, status, transport, processes, writeRemedies });
   return {
     env,
     clock,

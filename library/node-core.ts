@@ -3,6 +3,7 @@ import { resolveCacheDir, resolveConfigPath } from "../adapters/config/config-pa
 import { JsonConfigStore } from "../adapters/config/json-config-store.js";
 import { GotHttpTransport } from "../adapters/http/got-http-transport.js";
 import { parseOriginMap } from "../adapters/http/origin-map.js";
+import { NodeProcessRunner } from "../adapters/process/node-process-runner.js";
 import { systemClock } from "../adapters/system-clock.js";
 import type { Clock } from "../ports/clock.js";
 import type { Environment } from "../ports/environment.js";
@@ -28,6 +29,7 @@ export function createNodeCore(options: NodeCoreOptions = {}): Core {
     config: new JsonConfigStore(options.configPath ?? resolveConfigPath(env)),
     store: new FileTextStore(options.cacheDir ?? resolveCacheDir(env)),
     transport: options.transport ?? new GotHttpTransport(originMap),
+    processes: new NodeProcessRunner(env.PATH),
     originMap,
     writeRemedies: writeCliRemedies,
   });

@@ -1,6 +1,7 @@
 import type { ProviderConfigEntry } from "./config-store.js";
 import type { Environment } from "./environment.js";
 import type { ProviderHttp } from "./http-client.js";
+import type { ProcessRunner } from "./process-runner.js";
 
 /** What finding a credential may look at: local things only, never the network. */
 export interface CredentialContext {
@@ -9,6 +10,8 @@ export interface CredentialContext {
   now: () => Date;
   /** Source mode forced by the caller (`--source`), else the entry's `source`, else auto. */
   sourceMode: string;
+  /** Local programs: find a vendor CLI, run it, probe processes and ports (no shell, killed on timeout). */
+  processes: ProcessRunner;
 }
 
 /** What one provider fetch may use: the above plus its scoped HTTP client (signal, budget, secrets). */

@@ -8,6 +8,11 @@ export interface HttpRequest {
   json?: unknown;
   /** A form body (application/x-www-form-urlencoded). */
   form?: Record<string, string>;
+  /**
+   * Accept a self-signed certificate, and only from 127.0.0.1 (a local language server). TLS is
+   * verified for every other request, and for this one too when it goes anywhere else.
+   */
+  selfSignedLoopback?: true;
 }
 
 export interface HttpResponse {

@@ -47,6 +47,7 @@ export class GotHttpTransport implements HttpTransport {
         ...(request.form !== undefined ? { form: request.form } : {}),
         ...(request.timeoutMs !== undefined ? { timeout: { request: request.timeoutMs } } : {}),
         ...(request.signal ? { signal: request.signal } : {}),
+        ...(request.selfSignedLoopback ? { https: { rejectUnauthorized: false }, hooks: { beforeRequest: [onlyLoopback] } } : {}),
         responseType: "text",
       });
       return { status: response.statusCode, headers: response.headers, body: String(response.body ?? ""), url: response.url };
@@ -54,6 +55,11 @@ export class GotHttpTransport implements HttpTransport {
       throw transportError(error, request);
     }
   }
+}
+
+/** The one request allowed to skip certificate checks must really be going to 127.0.0.1 (after the origin map). */
+function onlyLoopback(options: { url?: URL | string | undefined; https: { rejectUnauthorized?: boolean | undefined } }): void {
+  if (new URL(String(options.url)).hostname !== "127.0.0.1") options.https.rejectUnauthorized = true;
 }
 
 function lowerCaseKeys(headers: Record<string, string>): Record<string, string> {

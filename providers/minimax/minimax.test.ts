@@ -181,10 +181,7 @@ describe("minimax with an API token", () => {
     const standard = { MINIMAX_API_KEY: "sk-api-standard-0123456789" };
     const usage = await minimax(standard);
     expect(usage.error).toMatchObject({ code: "not_configured" });
-    // the document redacts token shapes, and "sk-api-..." looks like one; the error itself keeps it
-    expect(usage.error?.message).toMatch(/^MiniMax standard API keys \(sk-.*\) cannot read the coding plan/);
-    const context = { env: standard, entry: { id: "minimax" }, now: () => new Date(), sourceMode: "auto" };
-    expect(minimaxApi.missingCredential(context).message).toBe(
+    expect(usage.error?.message).toBe(
       "MiniMax standard API keys (sk-api-...) cannot read the coding plan, and no cookie header is configured.",
     );
     expect(sim.sim.requests).toHaveLength(0);

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { FileTextStore } from "../../adapters/cache/file-text-store.js";
 import { StoredSnapshotCache } from "../../adapters/cache/stored-snapshot-cache.js";
+import { NodeProcessRunner } from "../../adapters/process/node-process-runner.js";
 import { QuotabarError } from "../../domain/errors.js";
 import { meter } from "../../domain/meter.js";
 import { DESCRIPTORS } from "../../providers/registry.js";
@@ -48,7 +49,8 @@ function service(strategies: Record<string, AnyFetchStrategy[]>, config: Partial
   const cache = new StoredSnapshotCache(new FileTextStore(mkdtempSync(join(tmpdir(), "qb-cache-"))));
   const status = { statusFor: async () => null };
   const transport = { send: async () => Promise.reject(new Error("no network in this test")) };
-  const deps = { catalog, config: store, cache, clock: { now: () => now }, env: {}, status, transport, writeRemedies: writeCliRemedies };
+  const processes = new NodeProcessRunner();
+  const deps = { catalog, config: store, cache, clock: { now: () => now }, env: {}, status, transport, processes, writeRemedies: writeCliRemedies };
   return { svc: new UsageService(deps), cache };
 }
 

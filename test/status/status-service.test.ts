@@ -5,6 +5,7 @@ import { FileTextStore } from "../../adapters/cache/file-text-store.js";
 import { JsonConfigStore } from "../../adapters/config/json-config-store.js";
 import { GotHttpTransport } from "../../adapters/http/got-http-transport.js";
 import { parseOriginMap } from "../../adapters/http/origin-map.js";
+import { NodeProcessRunner } from "../../adapters/process/node-process-runner.js";
 import { composeCore } from "../../library/compose-core.js";
 import { createNodeCore } from "../../library/node-core.js";
 import { writeCliRemedies } from "../../library/remedy-text.js";
@@ -220,6 +221,7 @@ describe("status in the usage document", () => {
       config: new JsonConfigStore(join(sim.home, "config.json")),
       store: new FileTextStore(join(sim.home, ".cache", "quotabar")),
       transport: new GotHttpTransport(originMap),
+      processes: new NodeProcessRunner(),
       originMap,
       writeRemedies: writeCliRemedies,
       status: throwing,
