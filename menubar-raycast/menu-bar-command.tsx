@@ -1,8 +1,9 @@
 import { environment, getPreferenceValues, LaunchType, type LaunchProps } from "@raycast/api";
-import type { MenuBarLaunchContext } from "../raycast/src/actions.js";
-import type { QuotabarPreferences } from "../raycast/src/preferences.js";
-import { useUsage } from "../raycast/src/use-usage.js";
-import { menuBarModel, shouldFetch } from "../raycast/src/view-model.js";
+import type { MenuBarLaunchContext } from "../raycast/shared/actions.js";
+import type { QuotabarPreferences } from "../raycast/shared/preferences.js";
+import { useUsage } from "../raycast/shared/use-usage.js";
+import { menuBarModel } from "./menu-bar-model.js";
+import { shouldFetch } from "./refresh-policy.js";
 import { UsageMenuBar } from "./usage-menu-bar.js";
 
 /**

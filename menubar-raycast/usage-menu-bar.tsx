@@ -1,7 +1,8 @@
-import { Icon, launchCommand, LaunchType, MenuBarExtra, openExtensionPreferences } from "@raycast/api";
-import { COMMANDS, runItemAction } from "../raycast/src/actions.js";
-import { menuIcon, progressIcon } from "../raycast/src/ui.js";
-import type { MenuBarModel } from "../raycast/src/view-model.js";
+import { Icon, launchCommand, LaunchType, MenuBarExtra, openExtensionPreferences, type Image } from "@raycast/api";
+import { COMMANDS, launchSignIn, runItemAction } from "../raycast/shared/actions.js";
+import { signInProviders } from "../raycast/shared/remedy-view.js";
+import { progressIcon, symbolIcon } from "../raycast/shared/ui.js";
+import type { MenuBarModel, MenuIcon } from "./menu-bar-model.js";
 
 export interface UsageMenuBarProps {
   model: MenuBarModel;
@@ -9,6 +10,10 @@ export interface UsageMenuBarProps {
   /** A fetch that failed as a whole (e.g. an unreadable shared config file). */
   error?: Error | undefined;
   onRefresh: () => void;
+}
+
+function menuIcon(icon: MenuIcon): Image.ImageLike {
+  return icon.kind === "progress" ? progressIcon(icon.progress, icon.tone) : symbolIcon(icon.symbol, icon.tone);
 }
 
 /** The menu-bar item: a progress ring and the headline percent; one section per enabled provider. */
@@ -28,11 +33,9 @@ export function UsageMenuBar({ model, isLoading, error, onRefresh }: UsageMenuBa
       {model.sections.length === 0 && !isLoading ? (
         <MenuBarExtra.Section title="No provider set up">
           <MenuBarExtra.Item title="Add an API Key in Preferences…" icon={Icon.Key} onAction={() => openExtensionPreferences()} />
-          <MenuBarExtra.Item
-            title="Sign In to GitHub Copilot…"
-            icon={Icon.Person}
-            onAction={() => launchCommand({ name: COMMANDS.login, type: LaunchType.UserInitiated })}
-          />
+          {signInProviders().map(({ provider, title }) => (
+            <MenuBarExtra.Item key={provider} title={`${title}…`} icon={Icon.Person} onAction={() => launchSignIn(provider)} />
+          ))}
         </MenuBarExtra.Section>
       ) : null}
       {model.sections.map((section) => (

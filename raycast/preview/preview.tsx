@@ -16,16 +16,19 @@ import { fileURLToPath } from "node:url";
 import type { ReactElement } from "react";
 import TestRenderer, { act, type ReactTestRendererJSON } from "react-test-renderer";
 import { environment } from "../test/raycast-double/api.js";
-import { DESCRIPTORS } from "../../domain/providers/catalog.js";
 import type { UsageDocument } from "../../domain/usage-document.js";
-import { UsageService } from "../../domain/usage-service.js";
-import { ProviderSimulator } from "../../test/simulator/simulator.js";
+import type { ProviderListing } from "../../domain/usage-service.js";
+import { menuBarModel } from "../../menubar-raycast/menu-bar-model.js";
 import { UsageMenuBar } from "../../menubar-raycast/usage-menu-bar.js";
-import { PROVIDER_PREFERENCES, type QuotabarPreferences } from "../src/preferences.js";
-import { CopilotLoginView } from "../src/copilot-login-view.js";
-import { createCopilotDeviceFlow, createRaycastContainer } from "../src/raycast-container.js";
+import { DESCRIPTORS } from "../../providers/registry.js";
+import { ProviderSimulator } from "../../simulator/server.js";
+import { PROVIDER_PREFERENCES, type QuotabarPreferences } from "../shared/preferences.js";
+import { createRaycastCore } from "../shared/raycast-core.js";
+import { signInProviders } from "../shared/remedy-view.js";
+import { listModel } from "../src/list-model.js";
+import { signInTexts } from "../src/sign-in-command.js";
+import { SignInView } from "../src/sign-in-view.js";
 import { UsageList } from "../src/usage-list.js";
-import { listModel, menuBarModel } from "../src/view-model.js";
 import { memoryCache, memoryLocalStorage } from "../test/memory-stores.js";
 import { iconPage, indexPage, listPage, menuBarPage, PAGE } from "./pages.js";
 import { detailToHtml, listToHtml, menuBarToHtml } from "./tree-to-html.js";
@@ -126,7 +129,7 @@ function shownProviders(sim: ProviderSimulator): string[] {
 function preferencesFrom(env: Record<string, string>): QuotabarPreferences {
   const preferences: QuotabarPreferences = { statusChecks: true };
   for (const preference of PROVIDER_PREFERENCES) {
-    if (preference.field !== "apiKey") continue;
+    if (preference.setting.field !== "apiKey") continue;
     const names = DESCRIPTORS.find((d) => d.id === preference.provider)?.credentialEnv ?? [];
     const value = names.map((n) => env[n]).find(Boolean);
     if (value) preferences[preference.name] = value;
@@ -134,33 +137,53 @@ function preferencesFrom(env: Record<string, string>): QuotabarPreferences {
   return preferences;
 }
 
-async function documentFor(sim: ProviderSimulator, scenario: Scenario, home: string): Promise<UsageDocument> {
-  if (scenario.empty) return { version: 1, generatedAt: NOW.toISOString(), providers: [] };
-  const providers = shownProviders(sim);
+/** The scenario's usage document, and the provider listing the list takes its "Not Set Up" rows from. */
+async function documentFor(
+  sim: ProviderSimulator,
+  scenario: Scenario,
+  home: string,
+): Promise<{ document: UsageDocument; listing: ProviderListing[] }> {
   const env = sim.env();
   const cache = memoryCache();
-  const fetchAt = async (at: Date, scenarios: Record<string, string>) => {
-    for (const p of sim.providers) sim.setScenario(p.id, scenarios[p.id] ?? (p.scenarios.includes("ok") ? "ok" : p.scenarios[0]!));
-    const container = createRaycastContainer({
-      preferences: preferencesFrom(env),
+  const core = (at: Date) =>
+    createRaycastCore({
+      preferences: scenario.empty ? {} : preferencesFrom(env),
       localStorage: memoryLocalStorage(),
       cache,
       env: { HOME: home, QUOTABAR_ORIGIN_MAP: env.QUOTABAR_ORIGIN_MAP },
       clock: { now: () => at },
     });
-    return container.resolve(UsageService).usage({ providers, status: true });
+  const listing = await core(NOW).usage.listProviders();
+  if (scenario.empty) return { document: { version: 1, generatedAt: NOW.toISOString(), providers: [] }, listing };
+  const providers = shownProviders(sim);
+  const fetchAt = async (at: Date, scenarios: Record<string, string>) => {
+    for (const p of sim.providers) sim.setScenario(p.id, scenarios[p.id] ?? (p.scenarios.includes("ok") ? "ok" : p.scenarios[0]!));
+    return core(at).usage.usage({ providers, status: true });
   };
   if (scenario.before) await fetchAt(new Date(NOW.getTime() - scenario.before.hoursAgo * 3_600_000), scenario.before.sim);
-  return fetchAt(NOW, scenario.sim);
+  return { document: await fetchAt(NOW, scenario.sim), listing };
 }
 
 /** The sign-in view while it waits for the user: a real device flow against the simulator (which keeps answering "pending"). */
-async function loginTree(sim: ProviderSimulator): Promise<ReactTestRendererJSON> {
-  sim.setScenario("copilot", "device_pending");
-  const flow = createCopilotDeviceFlow({ env: { QUOTABAR_ORIGIN_MAP: sim.env().QUOTABAR_ORIGIN_MAP }, clock: { now: () => NOW } });
+async function loginTree(sim: ProviderSimulator, provider: string, home: string): Promise<ReactTestRendererJSON> {
+  sim.setScenario(provider, "device_pending");
+  const core = createRaycastCore({
+    preferences: {},
+    localStorage: memoryLocalStorage(),
+    cache: memoryCache(),
+    env: { HOME: home, QUOTABAR_ORIGIN_MAP: sim.env().QUOTABAR_ORIGIN_MAP },
+    clock: { now: () => NOW },
+  });
   let renderer: TestRenderer.ReactTestRenderer | undefined;
   await act(async () => {
-    renderer = TestRenderer.create(<CopilotLoginView flow={flow} save={async () => "Raycast LocalStorage"} clock={() => NOW} />);
+    renderer = TestRenderer.create(
+      <SignInView
+        flow={() => core.signIn(provider)}
+        texts={signInTexts(provider)}
+        save={async () => "Raycast LocalStorage"}
+        clock={() => NOW}
+      />,
+    );
   });
   const waiting = () => JSON.stringify(renderer!.toJSON()).includes("Waiting for you to authorize");
   for (let i = 0; i < 200 && !waiting(); i++) {
@@ -239,13 +262,15 @@ async function main(): Promise<void> {
   const index: { scenario: string; title: string; files: string[] }[] = [];
   try {
     for (const scenario of SCENARIOS) {
-      const document = await documentFor(sim, scenario, home);
+      const { document, listing } = await documentFor(sim, scenario, home);
       writeFileSync(join(OUT, `${scenario.id}.json`), `${JSON.stringify(document, null, 2)}\n`);
 
       environment.appearance = "light";
       const menuTree = await renderTree(<UsageMenuBar model={menuBarModel(document, NOW)} isLoading={false} onRefresh={() => undefined} />);
       environment.appearance = "dark";
-      const listTree = await renderTree(<UsageList model={listModel(document, NOW)} isLoading={false} onRefresh={() => undefined} />);
+      const listTree = await renderTree(
+        <UsageList model={listModel(document, listing, NOW)} isLoading={false} onRefresh={() => undefined} />,
+      );
 
       const pages = {
         "menu-bar": menuBarPage(`${scenario.title}: menu bar`, menuBarToHtml(menuTree), {
@@ -278,18 +303,14 @@ async function main(): Promise<void> {
         `${scenario.id}: ${menuBarModel(document, NOW).title || "(no title)"} · ${document.providers.map((p) => `${p.id}${p.ok ? "" : p.stale ? " (stale)" : ` (${p.error?.code})`}`).join(", ") || "no providers"}`,
       );
     }
-    const loginHtml = join(OUT, "copilot-login.html");
     environment.appearance = "dark";
-    writeFileSync(
-      loginHtml,
-      listPage("Sign In to GitHub Copilot", detailToHtml(await loginTree(sim), { navigationTitle: "Sign In to GitHub Copilot" })),
-    );
-    if (browser) screenshot(browser, loginHtml, join(OUT, "copilot-login.png"), PAGE);
-    index.push({
-      scenario: "copilot-login",
-      title: "Sign In to GitHub Copilot",
-      files: [browser ? "copilot-login.png" : "copilot-login.html"],
-    });
+    for (const { provider, title } of signInProviders()) {
+      const base = `${provider}-login`;
+      const loginHtml = join(OUT, `${base}.html`);
+      writeFileSync(loginHtml, listPage(title, detailToHtml(await loginTree(sim, provider, home), { navigationTitle: title })));
+      if (browser) screenshot(browser, loginHtml, join(OUT, `${base}.png`), PAGE);
+      index.push({ scenario: base, title, files: [browser ? `${base}.png` : `${base}.html`] });
+    }
     if (browser) {
       for (const theme of ["light", "dark"] as const) {
         const htmlPath = join(OUT, `icon-${theme}.html`);

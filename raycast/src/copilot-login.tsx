@@ -1,16 +1,6 @@
-import { CopilotLoginView } from "./copilot-login-view.js";
-import { saveCopilotToken } from "./copilot-token.js";
-import { createCopilotDeviceFlow, createRaycastConfigStore } from "./raycast-container.js";
-import { raycastAdapters } from "./raycast-runtime.js";
+import { SignInCommand } from "./sign-in-command.js";
 
-/** The Copilot login command: the device flow, its token saved where Raycast keeps the config. */
+/** The manifest's `copilot-login` command: the sign-in of the provider it is named after. */
 export default function CopilotLogin() {
-  const adapters = raycastAdapters();
-  return (
-    <CopilotLoginView
-      flow={createCopilotDeviceFlow(adapters)}
-      save={(token) => saveCopilotToken(createRaycastConfigStore(adapters), token)}
-      preferenceTokenSet={Boolean(adapters.preferences.copilotToken?.trim())}
-    />
-  );
+  return <SignInCommand provider="copilot" />;
 }

@@ -1,13 +1,22 @@
-import { refreshMenuBar } from "./actions.js";
+import { usePromise } from "@raycast/utils";
+import { refreshMenuBar } from "../shared/actions.js";
+import { raycastAdapters } from "../shared/raycast-runtime.js";
+import { listProviders } from "../shared/usage.js";
+import { useUsage } from "../shared/use-usage.js";
+import { listModel } from "./list-model.js";
 import { UsageList } from "./usage-list.js";
-import { useUsage } from "./use-usage.js";
-import { listModel } from "./view-model.js";
+
+const loadListing = () => listProviders(raycastAdapters());
 
 /** The list command: every provider, searchable by name and plan, with a detail pane. */
 export default function ShowUsage() {
   const { document, isLoading, revalidate } = useUsage();
+  // a listing that cannot be read fails the usage fetch too, whose toast says why
+  const listing = usePromise(loadListing, [], { onError: () => undefined });
   const refresh = () => {
-    void Promise.resolve(revalidate()).then(() => refreshMenuBar({ fetch: false }));
+    void Promise.all([revalidate(), listing.revalidate()]).then(() => refreshMenuBar({ fetch: false }));
   };
-  return <UsageList model={listModel(document, new Date())} isLoading={isLoading} onRefresh={refresh} />;
+  return (
+    <UsageList model={listModel(document, listing.data ?? [], new Date())} isLoading={isLoading || listing.isLoading} onRefresh={refresh} />
+  );
 }

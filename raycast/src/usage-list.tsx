@@ -1,13 +1,23 @@
-import { Action, ActionPanel, Icon, launchCommand, LaunchType, List, openExtensionPreferences } from "@raycast/api";
-import { COMMANDS } from "./actions.js";
-import { accessoryOf, progressIcon, symbolIcon, TONE_COLOR } from "./ui.js";
-import type { ListModel, ListRowModel, MetadataModel } from "./view-model.js";
+import { Action, ActionPanel, Icon, List, openExtensionPreferences } from "@raycast/api";
+import { DESCRIPTORS } from "../../providers/registry.js";
+import { launchSignIn } from "../shared/actions.js";
+import { signInProviders } from "../shared/remedy-view.js";
+import { progressIcon, symbolIcon, TONE_COLOR } from "../shared/ui.js";
+import type { AccessoryModel, ListModel, ListRowModel, MetadataModel } from "./list-model.js";
 
 export interface UsageListProps {
   model: ListModel;
   isLoading: boolean;
   onRefresh: () => void;
 }
+
+/** Who takes a key, and who signs in, from the registry: "paste a key for OpenRouter, z.ai, …, or run “Sign In to …”". */
+const EMPTY_DESCRIPTION = (() => {
+  const keyed = DESCRIPTORS.filter((d) => !d.signIn && d.settings?.some((s) => s.field === "apiKey")).map((d) => d.name);
+  const names = keyed.length > 1 ? `${keyed.slice(0, -1).join(", ")} or ${keyed.at(-1)}` : keyed.join("");
+  const signIns = signInProviders().map(({ title }) => `, or run “${title}”`);
+  return `Open Preferences (⌘,) and paste a key for ${names}${signIns.join("")}. Quotabar can also share the quotabar CLI's config.json.`;
+})();
 
 /** One row per provider, enabled ones first, with a detail pane; an empty view for a new user. */
 export function UsageList({ model, isLoading, onRefresh }: UsageListProps) {
@@ -19,11 +29,13 @@ export function UsageList({ model, isLoading, onRefresh }: UsageListProps) {
           <List.EmptyView
             icon={Icon.Key}
             title="Add an API Key to Get Started"
-            description="Open Preferences (⌘,) and paste a key for OpenRouter, Warp, z.ai, Kimi K2, Kilo or MiniMax, or sign in to GitHub Copilot. Quotabar can also share the quotabar CLI's config.json."
+            description={EMPTY_DESCRIPTION}
             actions={
               <ActionPanel>
                 <Action title="Open Preferences" icon={Icon.Gear} onAction={() => openExtensionPreferences()} />
-                <Action title="Sign In to GitHub Copilot" icon={Icon.Person} onAction={() => launchLogin()} />
+                {signInProviders().map(({ provider, title }) => (
+                  <Action key={provider} title={title} icon={Icon.Person} onAction={() => launchSignIn(provider)} />
+                ))}
                 <Action title="Refresh" icon={Icon.ArrowClockwise} onAction={onRefresh} />
               </ActionPanel>
             }
@@ -66,8 +78,8 @@ function ProviderRow({ row, onRefresh }: { row: ListRowModel; onRefresh: () => v
 }
 
 function RowActions({ row, onRefresh }: { row: ListRowModel; onRefresh: () => void }) {
-  const setUp =
-    row.id === "copilot" ? <Action title="Sign In to GitHub Copilot" icon={Icon.Person} onAction={() => launchLogin()} /> : null;
+  const signIn = row.signIn;
+  const setUp = signIn ? <Action title={signIn.title} icon={Icon.Person} onAction={() => launchSignIn(signIn.provider)} /> : null;
   const configure = (
     <Action title="Configure" icon={Icon.Gear} shortcut={{ modifiers: ["cmd"], key: "," }} onAction={() => openExtensionPreferences()} />
   );
@@ -133,6 +145,13 @@ function Metadata({ items }: { items: MetadataModel[] }) {
   );
 }
 
-function launchLogin() {
-  return launchCommand({ name: COMMANDS.login, type: LaunchType.UserInitiated });
+function accessoryOf(model: AccessoryModel) {
+  const color = model.tone ? TONE_COLOR[model.tone] : undefined;
+  const icon = model.icon === "clock" ? Icon.Clock : undefined;
+  return {
+    ...(model.tag !== undefined ? { tag: color ? { value: model.tag, color } : model.tag } : {}),
+    ...(model.text !== undefined ? { text: color ? { value: model.text, color } : model.text } : {}),
+    ...(icon ? { icon } : {}),
+    ...(model.tooltip ? { tooltip: model.tooltip } : {}),
+  };
 }

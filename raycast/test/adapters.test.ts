@@ -3,17 +3,16 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigFileError, JsonConfigStore } from "../../adapters/config/json-config-store.js";
-import { UsageService } from "../../domain/usage-service.js";
-import { ProviderSimulator } from "../../test/simulator/simulator.js";
+import { ProviderSimulator } from "../../simulator/server.js";
 import { StoredSnapshotCache } from "../../adapters/cache/stored-snapshot-cache.js";
 import { StoredStatusCache } from "../../adapters/cache/stored-status-cache.js";
-import { CacheTextStore } from "../src/adapters/cache-text-store.js";
-import { DocumentCache } from "../src/adapters/document-cache.js";
-import { KeyValueConfigStore } from "../src/adapters/key-value-config-store.js";
-import { PreferenceConfigStore } from "../src/adapters/preference-config-store.js";
-import { saveCopilotToken } from "../src/copilot-token.js";
-import { createCopilotDeviceFlow, createRaycastConfigStore, createRaycastContainer } from "../src/raycast-container.js";
-import { fetchUsage } from "../src/usage.js";
+import { CacheTextStore } from "../shared/adapters/cache-text-store.js";
+import { DocumentCache } from "../shared/adapters/document-cache.js";
+import { KeyValueConfigStore } from "../shared/adapters/key-value-config-store.js";
+import { PreferenceConfigStore } from "../shared/adapters/preference-config-store.js";
+import { createRaycastConfigStore, createRaycastCore, raycastPath } from "../shared/raycast-core.js";
+import { fetchUsage, listProviders } from "../shared/usage.js";
+import { saveSignInToken } from "../src/sign-in-token.js";
 import { copilot, doc } from "./documents.js";
 import { memoryCache, memoryLocalStorage } from "./memory-stores.js";
 
@@ -78,11 +77,22 @@ describe("PreferenceConfigStore", () => {
   });
 });
 
-describe("saveCopilotToken", () => {
+describe("raycastPath", () => {
+  it("adds Homebrew's and the user's bin folders to Raycast's bare PATH, once", () => {
+    expect(raycastPath({ PATH: "/usr/bin:/bin", HOME: "/Users/me" })).toBe(
+      "/usr/bin:/bin:/opt/homebrew/bin:/usr/local/bin:/Users/me/.local/bin",
+    );
+    expect(raycastPath({ PATH: "/opt/homebrew/bin:/usr/bin", HOME: "/Users/me" })).toBe(
+      "/opt/homebrew/bin:/usr/bin:/usr/local/bin:/Users/me/.local/bin",
+    );
+  });
+});
+
+describe("saveSignInToken", () => {
   it("lands in LocalStorage without a shared file", async () => {
     const storage = memoryLocalStorage();
     const store = createRaycastConfigStore({ preferences: {}, localStorage: storage, env: { HOME: dir } });
-    expect(await saveCopilotToken(store, "gho_token")).toBe("Raycast LocalStorage");
+    expect(await saveSignInToken(store, "copilot", "gho_token")).toBe("Raycast LocalStorage");
     expect(JSON.parse(storage.items.get("config.json") as string).providers).toEqual([
       { id: "copilot", apiKey: "gho_token", enabled: true },
     ]);
@@ -92,7 +102,7 @@ describe("saveCopilotToken", () => {
     const file = join(dir, "cli.json");
     writeFileSync(file, JSON.stringify({ version: 1, providers: [{ id: "copilot", enabled: false, workspace: "x" }, { id: "warp" }] }));
     const store = createRaycastConfigStore({ preferences: { configPath: file }, localStorage: memoryLocalStorage(), env: { HOME: dir } });
-    expect(await saveCopilotToken(store, "gho_new")).toBe(file);
+    expect(await saveSignInToken(store, "copilot", "gho_new")).toBe(file);
     expect(JSON.parse(readFileSync(file, "utf8")).providers).toEqual([
       { id: "copilot", enabled: true, workspace: "x", apiKey: "gho_new" },
       { id: "warp" },
@@ -177,13 +187,13 @@ describe("the Raycast composition root against the simulator", () => {
     const cache = memoryCache();
     const env = { HOME: dir, QUOTABAR_ORIGIN_MAP: sim.env().QUOTABAR_ORIGIN_MAP };
     const make = (at: string) =>
-      createRaycastContainer({
+      createRaycastCore({
         preferences: { zaiApiKey: keys().zaiApiKey },
         localStorage: memoryLocalStorage(),
         cache,
         env,
         clock: { now: () => new Date(at) },
-      }).resolve(UsageService);
+      }).usage;
     await make("2026-11-20T14:00:00.000Z").usage();
     sim.setScenario("zai", "upstream_500");
     try {
@@ -199,9 +209,9 @@ describe("the Raycast composition root against the simulator", () => {
     sim.setScenario("status-github", "incident");
     const cache = memoryCache();
     const env = { HOME: dir, QUOTABAR_ORIGIN_MAP: sim.env().QUOTABAR_ORIGIN_MAP };
-    const preferences = { copilotToken: sim.env().COPILOT_API_TOKEN!, statusChecks: true };
+    const preferences = { copilotApiKey: sim.env().COPILOT_API_TOKEN!, statusChecks: true };
     const service = (prefs: typeof preferences) =>
-      createRaycastContainer({ preferences: prefs, localStorage: memoryLocalStorage(), cache, env }).resolve(UsageService);
+      createRaycastCore({ preferences: prefs, localStorage: memoryLocalStorage(), cache, env }).usage;
     try {
       sim.requests.length = 0;
       const [copilot] = (await service(preferences).usage({ status: true })).providers;
@@ -222,10 +232,56 @@ describe("the Raycast composition root against the simulator", () => {
     }
   });
 
-  it("runs the Copilot device flow through the same origin map", async () => {
+  it("words errors with Raycast's remedy writer: preferences, never env variables or CLI commands", async () => {
+    const env = { HOME: dir, QUOTABAR_ORIGIN_MAP: sim.env().QUOTABAR_ORIGIN_MAP };
+    sim.setScenario("warp", "unauthorized");
+    try {
+      const core = createRaycastCore({
+        preferences: { warpApiKey: "wk-wrong" },
+        localStorage: memoryLocalStorage(),
+        cache: memoryCache(),
+        env,
+      });
+      const [warp] = (await core.usage.usage({ providers: ["warp"] })).providers;
+      expect(warp!.error).toMatchObject({
+        code: "unauthorized",
+        hint: expect.stringContaining("Add your Warp API Key in the extension preferences."),
+      });
+      expect(warp!.error!.hint).not.toMatch(/WARP_API_KEY|quotabar config|providers\[/);
+      const [kimik2] = (await core.usage.usage({ providers: ["kimik2"] })).providers;
+      expect(kimik2!.error).toMatchObject({
+        code: "not_configured",
+        hint: expect.stringContaining("Add your Kimi K2 API Key (Unofficial) in the extension preferences."),
+      });
+    } finally {
+      sim.setScenario("warp", "ok");
+    }
+  });
+
+  it("lists every provider with whether it is set up, for the list's Not Set Up rows", async () => {
+    const env = { HOME: dir, QUOTABAR_ORIGIN_MAP: sim.env().QUOTABAR_ORIGIN_MAP };
+    const listing = await listProviders({
+      preferences: { warpApiKey: "wk-1" },
+      localStorage: memoryLocalStorage(),
+      cache: memoryCache(),
+      env,
+    });
+    expect(listing.map((l) => l.id)).toHaveLength(17);
+    expect(listing.find((l) => l.id === "warp")).toMatchObject({ enabled: true, credentialsFound: true });
+    expect(listing.find((l) => l.id === "openrouter")).toMatchObject({ enabled: false });
+  });
+
+  it("runs the Copilot device flow (core.signIn) through the same origin map", async () => {
     sim.setScenario("copilot", "device_ok");
     try {
-      const flow = createCopilotDeviceFlow({ env: { QUOTABAR_ORIGIN_MAP: sim.env().QUOTABAR_ORIGIN_MAP } });
+      const core = createRaycastCore({
+        preferences: {},
+        localStorage: memoryLocalStorage(),
+        cache: memoryCache(),
+        env: { HOME: dir, QUOTABAR_ORIGIN_MAP: sim.env().QUOTABAR_ORIGIN_MAP },
+      });
+      const flow = (await core.signIn("copilot"))!;
+      expect(await core.signIn("warp")).toBeNull();
       const code = await flow.start();
       expect(code).toMatchObject({ userCode: "WDJB-MJHT", verificationUri: "https://github.com/login/device" });
       expect(await flow.poll(code)).toMatch(/^gho_/);

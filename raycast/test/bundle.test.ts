@@ -6,7 +6,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ProviderSimulator } from "../../test/simulator/simulator.js";
+import { ProviderSimulator } from "../../simulator/server.js";
 
 const extension = resolve(fileURLToPath(new URL("..", import.meta.url)));
 
@@ -14,8 +14,8 @@ const extension = resolve(fileURLToPath(new URL("..", import.meta.url)));
  * The commands as Raycast loads them: bundled the way `ray build` does (esbuild, CommonJS, node22,
  * Raycast's externals, the real @raycast/utils inside), then run in a plain Node process (Node 22
  * when the suite runs under it) with the @raycast/api double standing in for Raycast's runtime.
- * Catches what only the bundle can break: decorator metadata under esbuild (tsyringe needs the
- * explicit @inject), ESM-only dependencies in a CJS bundle, module-level side effects.
+ * Catches what only the bundle can break: ESM-only dependencies in a CJS bundle, lazy imports
+ * (provider simulators and sign-in flows) inside the bundle, module-level side effects.
  */
 let dir: string;
 let sim: ProviderSimulator;
@@ -104,7 +104,7 @@ async function run(command: string): Promise<{ isLoading: boolean; title?: strin
       PREFS: JSON.stringify({
         openrouterApiKey: env.OPENROUTER_API_KEY,
         warpApiKey: env.WARP_API_KEY,
-        copilotToken: env.COPILOT_API_TOKEN,
+        copilotApiKey: env.COPILOT_API_TOKEN,
         statusChecks: true,
       }),
     },

@@ -6,11 +6,12 @@ import type { ReactTestInstance } from "react-test-renderer";
 import { environment, LaunchType, LocalStorage, preferenceValues, raycastCalls, resetRaycastDouble } from "./raycast-double/api.js";
 import { QuotabarError } from "../../domain/errors.js";
 import type { DeviceFlow } from "../../ports/device-flow.js";
-import { ProviderSimulator } from "../../test/simulator/simulator.js";
+import { ProviderSimulator } from "../../simulator/server.js";
 import MenuBarCommand from "../../menubar-raycast/menu-bar-command.js";
+import { documentCache } from "../shared/raycast-runtime.js";
 import CopilotLogin from "../src/copilot-login.js";
-import { CopilotLoginView } from "../src/copilot-login-view.js";
-import { documentCache } from "../src/raycast-runtime.js";
+import { signInTexts } from "../src/sign-in-command.js";
+import { SignInView } from "../src/sign-in-view.js";
 import ShowUsage from "../src/show-usage.js";
 import { copilot, doc, NOW } from "./documents.js";
 import { byType, oneOfType, press, render, waitFor } from "./render.js";
@@ -173,6 +174,7 @@ describe("Copilot login command", () => {
     sim.setScenario("copilot", "device_ok");
     const view = await render(<CopilotLogin />);
     await waitFor(() => oneOfType(view.root, "Detail").props.markdown.includes("WDJB-MJHT"));
+    expect(oneOfType(view.root, "Detail").props.markdown).toMatch(/^# Sign In to GitHub Copilot\n/);
     await waitFor(() => oneOfType(view.root, "Detail").props.markdown.includes("Signed In"), 15_000);
     expect(oneOfType(view.root, "Detail").props.markdown).toContain("Raycast LocalStorage");
     const stored = JSON.parse((await LocalStorage.getItem<string>("config.json"))!);
@@ -191,7 +193,9 @@ describe("Copilot login command", () => {
   });
 });
 
-describe("Copilot login view", () => {
+describe("sign-in view", () => {
+  const texts = signInTexts("copilot");
+
   const code = {
     deviceCode: "secret-device-code",
     userCode: "ABCD-1234",
@@ -216,12 +220,12 @@ describe("Copilot login view", () => {
     let release!: (token: string) => void;
     const flow = fakeFlow([() => new Promise<string>((resolve) => (release = resolve))]);
     const saved: string[] = [];
-    const view = await render(<CopilotLoginView flow={flow} save={async (t) => (saved.push(t), "Raycast LocalStorage")} />);
+    const view = await render(<SignInView flow={flow} texts={texts} save={async (t) => (saved.push(t), "Raycast LocalStorage")} />);
     await waitFor(() => oneOfType(view.root, "Detail").props.markdown.includes("ABCD-1234"));
     const detail = oneOfType(view.root, "Detail");
     expect(detail.props.markdown).toContain("https://github.com/login/device");
     expect(detail.props.markdown).not.toContain("secret-device-code");
-    expect(titles(byType(view.root, "Action"))).toEqual(["Copy Code and Open GitHub"]);
+    expect(titles(byType(view.root, "Action"))).toEqual(["Copy Code and Open Verification Page"]);
     expect(byType(view.root, "Action.CopyToClipboard")[0]!.props.content).toBe("ABCD-1234");
     expect(byType(view.root, "Action.OpenInBrowser")[0]!.props.url).toBe("https://github.com/login/device");
     await press(byType(view.root, "Action")[0]!);
@@ -238,7 +242,7 @@ describe("Copilot login view", () => {
 
   it("ends expired with a restart that asks for a new code", async () => {
     const flow = fakeFlow([() => Promise.reject(new QuotabarError("expired", "The device code expired"))]);
-    const view = await render(<CopilotLoginView flow={flow} save={async () => "nowhere"} />);
+    const view = await render(<SignInView flow={flow} texts={texts} save={async () => "nowhere"} />);
     await waitFor(() => oneOfType(view.root, "Detail").props.markdown.includes("Code Expired"));
     const restart = byType(view.root, "Action").find((n) => n.props.title === "Restart Sign-In")!;
     await press(restart);
@@ -248,7 +252,9 @@ describe("Copilot login view", () => {
 
   it("says access was denied when the user declines", async () => {
     const flow = fakeFlow([() => Promise.reject(new QuotabarError("unauthorized", "access_denied"))]);
-    const view = await render(<CopilotLoginView flow={flow} save={async () => "nowhere"} />);
+    const view = await render(<SignInView flow={flow} texts={texts} save={async () => "nowhere"} />);
     await waitFor(() => oneOfType(view.root, "Detail").props.markdown.includes("Access Denied"));
+    // the other way in, named after the registry's key setting
+    expect(oneOfType(view.root, "Detail").props.markdown).toContain("Add your GitHub Copilot Token in the extension preferences.");
   });
 });

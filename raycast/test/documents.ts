@@ -1,5 +1,12 @@
 import { meter, unlimitedMeter } from "../../domain/meter.js";
+import { advice } from "../../domain/remedy.js";
 import type { ProviderUsage, UsageDocument } from "../../domain/usage-document.js";
+import type { ProviderListing } from "../../domain/usage-service.js";
+import { DESCRIPTORS } from "../../providers/registry.js";
+import { raycastRemedyWriter } from "../shared/remedy-text.js";
+
+/** Hints as the core writes them in Raycast: the providers' remedies through Raycast's remedy writer. */
+const hint = raycastRemedyWriter();
 
 /** Hand-made documents for the view-model tests; every field the contract has, defaults filled. */
 export const NOW = new Date("2026-11-20T16:00:00.000Z");
@@ -68,7 +75,7 @@ export const zaiStale = usage({
   primary: meter("Tokens", { usedPercent: 29.32, used: 23456789, limit: 80000000, unit: "tokens", resetsAt: "2026-11-24T12:00:00.000Z" }),
   fetchedAt: "2026-11-20T14:00:00.000Z",
   stale: true,
-  error: { code: "upstream", message: "z.ai API error: HTTP 500", hint: "The service had a problem; try again later." },
+  error: { code: "upstream", message: "z.ai API error: HTTP 500", hint: hint([advice("z.ai is having trouble."), { kind: "retry" }]) },
 });
 
 export const warpUnauthorized = usage({
@@ -77,7 +84,14 @@ export const warpUnauthorized = usage({
   ok: false,
   source: null,
   fetchedAt: null,
-  error: { code: "unauthorized", message: "Warp API error: HTTP 401", hint: "The credential was rejected; check or replace it." },
+  error: {
+    code: "unauthorized",
+    message: "Warp API error: HTTP 401",
+    hint: hint([
+      advice("The token is invalid, or the network cannot reach app.warp.dev."),
+      { kind: "set-key", provider: "warp", env: ["WARP_API_KEY"] },
+    ]),
+  },
 });
 
 export const kimik2Missing = usage({
@@ -89,7 +103,7 @@ export const kimik2Missing = usage({
   error: {
     code: "not_configured",
     message: "Kimi K2 API key not found",
-    hint: "Set KIMI_K2_API_KEY, or run `quotabar config set-key kimik2 --stdin`",
+    hint: hint([{ kind: "set-key", provider: "kimik2", env: ["KIMI_K2_API_KEY"] }]),
   },
 });
 
@@ -112,4 +126,37 @@ export const copilotIncident = usage({
 
 export function doc(...providers: ProviderUsage[]): UsageDocument {
   return { version: 1, generatedAt: NOW.toISOString(), providers };
+}
+
+export const copilotMissing = usage({
+  id: "copilot",
+  name: "GitHub Copilot",
+  ok: false,
+  source: null,
+  fetchedAt: null,
+  error: {
+    code: "not_configured",
+    message: "GitHub Copilot is not logged in (no token found)",
+    hint: hint([
+      { kind: "login", provider: "copilot" },
+      advice("A personal access token with read:user also works."),
+      { kind: "set-key", provider: "copilot", env: ["COPILOT_API_TOKEN"] },
+    ]),
+  },
+});
+
+/** `listProviders()` on a machine where nothing is set up: every provider of the registry. */
+export function listing(): ProviderListing[] {
+  return DESCRIPTORS.map((d) => ({
+    id: d.id,
+    name: d.name,
+    auth: d.auth,
+    credentialsFound: false,
+    enabled: false,
+    supported: true,
+    unofficial: d.unofficial === true,
+    dashboardUrl: d.dashboardUrl,
+    status: d.status,
+    credentialEnv: d.credentialEnv,
+  }));
 }

@@ -1,4 +1,4 @@
-import type { AsyncKeyValueStore, SyncKeyValueStore } from "../src/adapters/key-value.js";
+import type { AsyncKeyValueStore, SyncKeyValueStore } from "../shared/adapters/key-value.js";
 
 /** Map-backed stand-ins for Raycast's LocalStorage and Cache, for tests that run without the double. */
 export function memoryLocalStorage(): AsyncKeyValueStore & { items: Map<string, string | number | boolean> } {

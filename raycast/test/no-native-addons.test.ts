@@ -54,7 +54,7 @@ describe("what the extension can reach", () => {
     expect(ours.filter((f) => pattern.test(readFileSync(resolve(extension, f), "utf8")))).toEqual([]);
   });
 
-  it("keeps @raycast/* out of domain/, ports/ and adapters/", () => {
+  it("keeps @raycast/* out of the core: domain/, ports/, adapters/, providers/, presentation/, library/, simulator/", () => {
     const offenders: string[] = [];
     const walk = (dir: string) => {
       for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -63,7 +63,7 @@ describe("what the extension can reach", () => {
         else if (/\.tsx?$/.test(entry.name) && /["']@raycast\//.test(readFileSync(path, "utf8"))) offenders.push(relative(repo, path));
       }
     };
-    for (const dir of ["domain", "ports", "adapters"]) walk(join(repo, dir));
+    for (const dir of ["domain", "ports", "adapters", "providers", "presentation", "library", "simulator"]) walk(join(repo, dir));
     expect(offenders).toEqual([]);
   });
 });

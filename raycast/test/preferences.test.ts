@@ -1,13 +1,7 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { PROVIDER_IDS } from "../../domain/providers/descriptor.js";
 import type { QuotabarConfig } from "../../ports/config-store.js";
-import { overlayPreferences, PROVIDER_PREFERENCES, sharedConfigPath } from "../src/preferences.js";
-
-const manifest = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
-  preferences: { name: string; title: string; type: string; default?: unknown; data?: { value: string }[] }[];
-  commands: { name: string; mode: string; interval?: string; preferences?: { name: string; data?: { value: string }[] }[] }[];
-};
+import { DESCRIPTORS } from "../../providers/registry.js";
+import { credentialPreferenceOf, overlayPreferences, PROVIDER_PREFERENCES, sharedConfigPath } from "../shared/preferences.js";
 
 describe("overlayPreferences", () => {
   const file: QuotabarConfig = {
@@ -59,29 +53,18 @@ describe("overlayPreferences", () => {
   });
 });
 
-describe("the manifest", () => {
-  it("declares every provider preference with the same title, a password field for secrets and a dropdown for regions", () => {
-    for (const preference of PROVIDER_PREFERENCES) {
-      const declared = manifest.preferences.find((p) => p.name === preference.name);
-      expect(declared, preference.name).toBeDefined();
-      expect(declared!.title).toBe(preference.title);
-      expect(declared!.type).toBe(preference.field === "region" ? "dropdown" : "password");
-      if (preference.field === "region") expect(declared!.default).toBe(preference.defaultValue);
-    }
-    const known = new Set([...PROVIDER_PREFERENCES.map((p) => p.name), "statusChecks", "configPath"]);
-    expect(manifest.preferences.map((p) => p.name).filter((n) => !known.has(n))).toEqual([]);
-  });
-
-  it("has the three commands, the menu bar every 5 minutes with a provider choice of all 17", () => {
-    expect(manifest.commands.map((c) => [c.name, c.mode])).toEqual([
-      ["menu-bar", "menu-bar"],
-      ["show-usage", "view"],
-      ["copilot-login", "view"],
-    ]);
-    const menuBar = manifest.commands[0]!;
-    expect(menuBar.interval).toBe("5m");
-    const choices = menuBar.preferences![0]!.data!.map((d) => d.value);
-    expect(choices).toEqual(expect.arrayContaining(["auto", ...PROVIDER_IDS]));
-    expect(choices).toHaveLength(PROVIDER_IDS.length + 1);
+describe("PROVIDER_PREFERENCES", () => {
+  it("has one preference per descriptor setting, named <id>ApiKey, <id>Cookie or <id>Region, in registry order", () => {
+    const expected = DESCRIPTORS.flatMap((d) =>
+      (d.settings ?? []).map((s) => `${d.id}${{ apiKey: "ApiKey", cookieHeader: "Cookie", region: "Region" }[s.field]}`),
+    );
+    expect(PROVIDER_PREFERENCES.map((p) => p.name)).toEqual(expected);
+    expect(PROVIDER_PREFERENCES.map((p) => p.name)).toEqual(
+      expect.arrayContaining(["copilotApiKey", "kimiCookie", "zaiRegion", "minimaxCookie"]),
+    );
+    expect(PROVIDER_PREFERENCES.map((p) => p.name)).not.toContain("copilotToken");
+    expect(credentialPreferenceOf("minimax")?.name).toBe("minimaxApiKey");
+    expect(credentialPreferenceOf("ollama")?.name).toBe("ollamaCookie");
+    expect(credentialPreferenceOf("kiro")).toBeUndefined();
   });
 });

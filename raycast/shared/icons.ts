@@ -1,4 +1,4 @@
-import type { Tone } from "./view-model.js";
+import type { Tone } from "../../presentation/severity.js";
 
 /** Raycast's palette as hex, because the progress ring is an SVG data URI (no dynamic colours there). */
 export const TONE_HEX: Record<Tone, string> = {

@@ -1,29 +1,25 @@
 import { Action, ActionPanel, Clipboard, Detail, Icon, open, showToast, Toast } from "@raycast/api";
 import { useEffect, useState } from "react";
 import type { DeviceFlow } from "../../ports/device-flow.js";
-import { refreshMenuBar } from "./actions.js";
-import { loginMarkdown, loginStateFromError, type LoginState } from "./login-model.js";
+import { refreshMenuBar } from "../shared/actions.js";
+import { loginMarkdown, loginStateFromError, type LoginState, type SignInTexts } from "./sign-in-model.js";
 
-export interface CopilotLoginViewProps {
-  flow: DeviceFlow;
+export interface SignInViewProps {
+  /** The provider's device flow, or how to load it (core.signIn), which answers null when the provider has none. */
+  flow: DeviceFlow | (() => Promise<DeviceFlow | null>);
+  texts: SignInTexts;
   /** Stores the token and says where it went. */
   save: (token: string) => Promise<string>;
-  /** A token typed into Preferences wins over the one saved here; say so. */
-  preferenceTokenSet?: boolean;
+  /** The key preference set in Raycast wins over the token saved here: its title, to say so. */
+  overridingPreference?: string | null;
   /** How often the expiry countdown is redrawn. */
   tickMs?: number;
   /** The clock of the countdown (the preview pins it). */
   clock?: () => Date;
 }
 
-/** Runs the device flow: shows the code and the URL, polls, ends signed in, expired or denied (with a restart). */
-export function CopilotLoginView({
-  flow,
-  save,
-  preferenceTokenSet = false,
-  tickMs = 15_000,
-  clock = () => new Date(),
-}: CopilotLoginViewProps) {
+/** Runs a device flow: shows the code and the URL, polls, ends signed in, expired or denied (with a restart). */
+export function SignInView({ flow, texts, save, overridingPreference = null, tickMs = 15_000, clock = () => new Date() }: SignInViewProps) {
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<LoginState>({ step: "requesting" });
   const [now, setNow] = useState(clock);
@@ -32,18 +28,20 @@ export function CopilotLoginView({
     const controller = new AbortController();
     setState({ step: "requesting" });
     (async () => {
-      const code = await flow.start(controller.signal);
+      const active = typeof flow === "function" ? await flow() : flow;
+      if (active === null) throw new Error(`${texts.name} has no sign-in flow in this version of Quotabar.`);
+      const code = await active.start(controller.signal);
       setState({
         step: "waiting",
         userCode: code.userCode,
         verificationUri: code.verificationUri,
         expiresAt: code.expiresAt.toISOString(),
       });
-      const token = await flow.poll(code, { signal: controller.signal });
+      const token = await active.poll(code, { signal: controller.signal });
       const savedTo = await save(token);
       if (controller.signal.aborted) return;
       setState({ step: "signed-in", savedTo });
-      await showToast({ style: Toast.Style.Success, title: "Signed in to GitHub Copilot" });
+      await showToast({ style: Toast.Style.Success, title: `Signed in to ${texts.name}` });
       await refreshMenuBar({ fetch: true });
     })().catch((error: unknown) => {
       const next = loginStateFromError(error);
@@ -60,13 +58,13 @@ export function CopilotLoginView({
 
   const restart = <Action title="Restart Sign-In" icon={Icon.ArrowClockwise} onAction={() => setAttempt((n) => n + 1)} />;
   const note =
-    preferenceTokenSet && state.step === "signed-in"
-      ? "\n\n> The GitHub Copilot Token preference is set and takes precedence; clear it to use this sign-in."
+    overridingPreference && state.step === "signed-in"
+      ? `\n\n> The ${overridingPreference} preference is set and takes precedence; clear it to use this sign-in.`
       : "";
   return (
     <Detail
       isLoading={state.step === "requesting" || state.step === "waiting"}
-      markdown={loginMarkdown(state, now) + note}
+      markdown={loginMarkdown(state, now, texts) + note}
       metadata={
         state.step === "waiting" ? (
           <Detail.Metadata>
@@ -81,7 +79,7 @@ export function CopilotLoginView({
           {state.step === "waiting" ? (
             <>
               <Action
-                title="Copy Code and Open GitHub"
+                title="Copy Code and Open Verification Page"
                 icon={Icon.Globe}
                 shortcut={{ modifiers: ["cmd"], key: "o" }}
                 onAction={async () => {

@@ -1,15 +1,24 @@
 import { launchCommand, LaunchType, open, openExtensionPreferences } from "@raycast/api";
-import type { ItemAction } from "./view-model.js";
+import type { ItemAction } from "./remedy-view.js";
 
-export const COMMANDS = { list: "show-usage", menuBar: "menu-bar", login: "copilot-login" } as const;
+export const COMMANDS = { list: "show-usage", menuBar: "menu-bar" } as const;
+
+/** The manifest command that runs a provider's sign-in flow (descriptor.signIn): `<id>-login`. */
+export function signInCommandOf(provider: string): string {
+  return `${provider}-login`;
+}
+
+export function launchSignIn(provider: string): Promise<void> {
+  return launchCommand({ name: signInCommandOf(provider), type: LaunchType.UserInitiated });
+}
 
 export async function runItemAction(action: ItemAction): Promise<void> {
   if (action.type === "open") await open(action.url);
   else if (action.type === "configure") await openExtensionPreferences();
-  else await launchCommand({ name: COMMANDS.login, type: LaunchType.UserInitiated });
+  else await launchSignIn(action.provider);
 }
 
-/** What the list and the login pass to the menu-bar command when they wake it up. */
+/** What the list and the sign-in pass to the menu-bar command when they wake it up. */
 export type MenuBarLaunchContext = {
   /** false: a fresh document is already cached, just redraw from it. */
   fetch?: boolean;

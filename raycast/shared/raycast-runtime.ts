@@ -1,7 +1,7 @@
 import { Cache, getPreferenceValues, LocalStorage } from "@raycast/api";
 import { DocumentCache } from "./adapters/document-cache.js";
 import type { QuotabarPreferences } from "./preferences.js";
-import type { RaycastAdapters } from "./raycast-container.js";
+import type { RaycastAdapters } from "./raycast-core.js";
 
 /** Raycast's own pieces for the composition root: preferences, encrypted LocalStorage, the shared Cache. */
 const cache = new Cache({ namespace: "quotabar" });

@@ -1,26 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { withIncidentBadge } from "../src/icons.js";
-import {
-  formatAge,
-  formatPercent,
-  formatQuantity,
-  headlineOf,
-  hintFor,
-  listModel,
-  menuBarModel,
-  meterView,
-  shorten,
-  shouldFetch,
-  textBar,
-  toneOf,
-  withoutCliAdvice,
-} from "../src/view-model.js";
 import { meter } from "../../domain/meter.js";
+import { headlineOf, menuBarModel } from "../../menubar-raycast/menu-bar-model.js";
+import { shouldFetch } from "../../menubar-raycast/refresh-policy.js";
+import { formatAge, formatPercent, formatQuantity, shorten, textBar } from "../../presentation/format.js";
+import { toneOf } from "../../presentation/severity.js";
+import { withIncidentBadge } from "../shared/icons.js";
+import { meterView } from "../shared/meter-view.js";
+import { hintFor } from "../shared/remedy-view.js";
+import { listModel } from "../src/list-model.js";
 import {
   copilot,
   copilotIncident,
+  copilotMissing,
   doc,
   kimik2Missing,
+  listing,
   NOW,
   openrouterNearLimit,
   warp,
@@ -114,7 +108,7 @@ describe("menu bar", () => {
       "Tokens: 29%",
       "Stale · updated 2h ago",
       "z.ai API error: HTTP 500",
-      "The service had a problem; try again later.",
+      "z.ai is having trouble. Try again later.",
       "Open z.ai Dashboard",
     ]);
     expect(section!.items[2]!.icon).toEqual({ kind: "symbol", symbol: "warning", tone: "warning" });
@@ -128,7 +122,7 @@ describe("menu bar", () => {
     });
     expect(unauthorized.items[1]).toEqual({
       title: "Update Your Warp API Key in Preferences…",
-      tooltip: "The credential was rejected; check or replace it. Update your Warp API Key in Preferences.",
+      tooltip: "The token is invalid, or the network cannot reach app.warp.dev. Add your Warp API Key in the extension preferences.",
       action: { type: "configure" },
       icon: { kind: "symbol", symbol: "hint", tone: "muted" },
     });
@@ -137,8 +131,13 @@ describe("menu bar", () => {
       title: "Add Your Kimi K2 API Key (Unofficial) in Preferences…",
       action: { type: "configure" },
     });
-    const copilotMissing = menuBarModel(doc({ ...kimik2Missing, id: "copilot", name: "GitHub Copilot" }), NOW).sections[0]!;
-    expect(copilotMissing.items[1]).toMatchObject({ title: "Sign In to GitHub Copilot…", action: { type: "login" } });
+    const signIn = menuBarModel(doc(copilotMissing), NOW).sections[0]!;
+    expect(signIn.items[1]).toMatchObject({ title: "Sign In to GitHub Copilot…", action: { type: "sign-in", provider: "copilot" } });
+    const rejected = menuBarModel(doc({ ...copilot, ok: false, error: { ...warpUnauthorized.error!, hint: null } }), NOW).sections[0]!;
+    expect(rejected.items.find((i) => i.icon.kind === "symbol" && i.icon.symbol === "hint")).toMatchObject({
+      title: "Sign In to GitHub Copilot Again…",
+      action: { type: "sign-in", provider: "copilot" },
+    });
   });
 
   it("badges the icon and lists incidents with a View Status item", () => {
@@ -163,7 +162,7 @@ describe("menu bar", () => {
 
 describe("list", () => {
   it("lists enabled providers first, then every other provider as not set up", () => {
-    const model = listModel(doc(warp, copilot), NOW);
+    const model = listModel(doc(warp, copilot), listing(), NOW);
     expect(model.enabled.map((r) => r.id)).toEqual(["warp", "copilot"]);
     expect(model.notSetUp).toHaveLength(15);
     expect(model.notSetUp.map((r) => r.id)).not.toContain("warp");
@@ -174,11 +173,18 @@ describe("list", () => {
       json: null,
       accessories: [{ tag: "Unofficial", tone: "muted" }],
     });
-    expect(kimik2.markdown).toContain("Add your Kimi K2 API Key (Unofficial) in Preferences.");
+    expect(kimik2.markdown).toContain("Add your Kimi K2 API Key (Unofficial) in the extension preferences.");
+    expect(model.notSetUp.find((r) => r.id === "augment")!.markdown).toContain(
+      "Paste a Cookie header into Augment Cookie Header in the extension preferences.",
+    );
+    expect(model.notSetUp.find((r) => r.id === "kiro")!.markdown).toContain("Found automatically:");
+    const unsupported = listModel(doc(), [{ ...listing()[0]!, supported: false }], NOW).notSetUp[0]!;
+    expect(unsupported.markdown).toContain("This version of Quotabar cannot read it yet");
+    expect(unsupported.signIn).toEqual({ provider: "copilot", title: "Sign In to GitHub Copilot" });
   });
 
   it("gives a row the plan, searchable keywords and accessories: countdown and percent of the primary meter", () => {
-    const [row] = listModel(doc(copilot), NOW).enabled;
+    const [row] = listModel(doc(copilot), listing(), NOW).enabled;
     expect(row).toMatchObject({ title: "GitHub Copilot", subtitle: "Pro", icon: { kind: "progress", progress: 0.375, tone: "normal" } });
     expect(row!.keywords).toEqual(["copilot", "Pro", "oauth"]);
     expect(row!.accessories).toEqual([
@@ -191,7 +197,7 @@ describe("list", () => {
   });
 
   it("tags incidents, stale data and errors", () => {
-    const model = listModel(doc(copilotIncident, zaiStale, warpUnauthorized), NOW);
+    const model = listModel(doc(copilotIncident, zaiStale, warpUnauthorized), listing(), NOW);
     const [incident, stale, failed] = model.enabled;
     expect(incident!.accessories[0]).toEqual({ tag: "Incident", tone: "critical", tooltip: "Partial System Outage" });
     expect(stale!.accessories[0]).toEqual({ tag: "Stale", tone: "warning", tooltip: "Last updated 2h ago" });
@@ -202,7 +208,7 @@ describe("list", () => {
   });
 
   it("details every meter, the status incidents, source and fetch time", () => {
-    const [row] = listModel(doc(copilotIncident), NOW).enabled;
+    const [row] = listModel(doc(copilotIncident), listing(), NOW).enabled;
     expect(row!.markdown).toContain("### Premium · 38% used");
     expect(row!.markdown).toContain("`████████░░░░░░░░░░░░`");
     expect(row!.markdown).toContain("112.5 / 300 requests · resets in 10d 8h");
@@ -227,7 +233,7 @@ describe("list", () => {
   });
 
   it("keeps stale rows' last data and says why it is stale", () => {
-    const [row] = listModel(doc(zaiStale), NOW).enabled;
+    const [row] = listModel(doc(zaiStale), listing(), NOW).enabled;
     expect(row!.markdown).toContain("> ⚠️ z.ai API error: HTTP 500");
     expect(row!.metadata).toContainEqual({ kind: "label", title: "Last good fetch", text: "Nov 20, 14:00 UTC (2h ago)", tone: "warning" });
     expect(row!.metadata).toContainEqual({ kind: "label", title: "Error", text: "upstream: z.ai API error: HTTP 500", tone: "warning" });
@@ -236,11 +242,18 @@ describe("list", () => {
 
 describe("hints and refresh policy", () => {
   it("points a missing credential at Raycast's preferences or the Copilot sign-in", () => {
-    expect(hintFor(kimik2Missing)).toBe("Add your Kimi K2 API Key (Unofficial) in Preferences.");
-    expect(hintFor({ ...kimik2Missing, id: "copilot" })).toBe("Run “Sign In to GitHub Copilot”, or paste a token in Preferences.");
-    expect(hintFor(warpUnauthorized)).toBe("The credential was rejected; check or replace it. Update your Warp API Key in Preferences.");
-    expect(hintFor({ ...warpUnauthorized, id: "copilot" })).toContain("Sign in to GitHub Copilot again");
-    expect(hintFor(zaiStale)).toBe("The service had a problem; try again later.");
+    expect(hintFor(kimik2Missing)).toBe("Add your Kimi K2 API Key (Unofficial) in the extension preferences.");
+    expect(hintFor(copilotMissing)).toBe(
+      "Run “Sign In to GitHub Copilot”. A personal access token with read:user also works. Add your GitHub Copilot Token in the extension preferences.",
+    );
+    // a not-configured error without a hint of its own gets the provider's way in
+    expect(hintFor({ ...copilotMissing, error: { ...copilotMissing.error!, hint: null } })).toBe(
+      "Run “Sign In to GitHub Copilot”, or add your GitHub Copilot Token in the extension preferences.",
+    );
+    expect(hintFor(warpUnauthorized)).toBe(
+      "The token is invalid, or the network cannot reach app.warp.dev. Add your Warp API Key in the extension preferences.",
+    );
+    expect(hintFor(zaiStale)).toBe("z.ai is having trouble. Try again later.");
     expect(hintFor(copilot)).toBeNull();
   });
 
@@ -252,17 +265,7 @@ describe("hints and refresh policy", () => {
   });
 });
 
-describe("CLI advice in core hints", () => {
-  it("drops sentences about env variables, config paths and quotabar commands", () => {
-    expect(
-      withoutCliAdvice("The token is invalid, or the network cannot reach app.warp.dev. Check WARP_API_KEY (or providers[warp].apiKey)."),
-    ).toBe("The token is invalid, or the network cannot reach app.warp.dev.");
-    expect(withoutCliAdvice("Set KIMI_K2_API_KEY, or run `quotabar config set-key kimik2 --stdin`.")).toBeNull();
-    expect(withoutCliAdvice("Check the z.ai API region (Global vs BigModel CN) and your API token.")).toBe(
-      "Check the z.ai API region (Global vs BigModel CN) and your API token.",
-    );
-  });
-
+describe("menu lines", () => {
   it("shortens long menu lines at a word", () => {
     expect(shorten("The service had a problem; try again later.", 64)).toBe("The service had a problem; try again later.");
     expect(shorten("The token is invalid, or the network cannot reach app.warp.dev at the moment", 40)).toBe(

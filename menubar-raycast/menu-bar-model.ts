@@ -1,0 +1,130 @@
+/**
+ * The usage document as the menu-bar command shows it: the title, the ring and a section per
+ * provider. Pure and free of `@raycast/*`; times against the `now` passed in.
+ */
+import { statusPageUrl } from "../domain/descriptor.js";
+import type { Meter, ProviderUsage, UsageDocument } from "../domain/usage-document.js";
+import { formatAge, formatDateTime, formatPercent } from "../presentation/format.js";
+import { fullestMeter, hasIncident, incidentLabel, incidentTone, metersOf, toneOf, type Tone } from "../presentation/severity.js";
+import { PROVIDER_CATALOG } from "../providers/registry.js";
+import { meterView } from "../raycast/shared/meter-view.js";
+import { remedyOf, type ItemAction } from "../raycast/shared/remedy-view.js";
+
+export interface MenuBarItemModel {
+  title: string;
+  subtitle?: string;
+  tooltip?: string;
+  icon: MenuIcon;
+  action?: ItemAction;
+}
+
+export type MenuIcon =
+  | { kind: "progress"; progress: number; tone: Tone }
+  | { kind: "symbol"; symbol: "warning" | "hint" | "clock" | "incident" | "globe" | "status"; tone: Tone };
+
+export interface MenuBarSectionModel {
+  id: string;
+  title: string;
+  items: MenuBarItemModel[];
+}
+
+export interface MenuBarModel {
+  /** "81%": short, for the menu bar. Empty when nothing has a percentage. */
+  title: string;
+  tooltip: string;
+  /** The progress ring: 0..1, its colour, and whether a status page reports an incident. */
+  icon: { progress: number; tone: Tone; incident: boolean };
+  sections: MenuBarSectionModel[];
+}
+
+/**
+ * The menu-bar title follows the provider picked in preferences, else the most used meter among
+ * the enabled providers (the document holds exactly those).
+ */
+export function headlineOf(document: UsageDocument | undefined, picked = "auto"): { usage: ProviderUsage; meter: Meter } | null {
+  const providers = document?.providers ?? [];
+  const candidates = picked !== "auto" && picked !== "" ? providers.filter((p) => p.id === picked) : providers;
+  let best: { usage: ProviderUsage; meter: Meter } | null = null;
+  for (const usage of candidates) {
+    const meter = fullestMeter(usage);
+    if (meter && (best === null || (meter.usedPercent as number) > (best.meter.usedPercent as number))) best = { usage, meter };
+  }
+  return best;
+}
+
+export function menuBarModel(document: UsageDocument | undefined, now: Date, picked = "auto"): MenuBarModel {
+  const headline = headlineOf(document, picked);
+  const providers = document?.providers ?? [];
+  const incident = providers.some((p) => hasIncident(p.status));
+  const percent = headline ? (headline.meter.usedPercent as number) : 0;
+  const tooltip = headline
+    ? `${headline.usage.name} · ${headline.meter.label} ${formatPercent(percent)} used`
+    : providers.length === 0
+      ? "Quotabar: no provider set up"
+      : "Quotabar";
+  return {
+    title: headline ? formatPercent(percent) : "",
+    tooltip: incident ? `${tooltip} · status incident` : tooltip,
+    icon: { progress: percent / 100, tone: headline ? toneOf(percent) : "muted", incident },
+    sections: providers.map((usage) => providerSection(usage, now)),
+  };
+}
+
+function providerSection(usage: ProviderUsage, now: Date): MenuBarSectionModel {
+  const descriptor = PROVIDER_CATALOG.get(usage.id)?.descriptor;
+  const items: MenuBarItemModel[] = [];
+  const dashboard = descriptor ? { type: "open" as const, url: descriptor.dashboardUrl } : undefined;
+  for (const meter of metersOf(usage)) {
+    const view = meterView(meter, now);
+    const subtitle = [view.quantity, view.reset].filter(Boolean).join(" · ");
+    items.push({
+      title: view.percentText ? `${view.label}: ${view.percentText}` : view.label,
+      ...(subtitle || view.note ? { subtitle: subtitle || (view.note as string) } : {}),
+      ...(view.note && subtitle ? { tooltip: view.note } : view.resetsAt ? { tooltip: `Resets ${formatDateTime(view.resetsAt)}` } : {}),
+      icon: { kind: "progress", progress: (view.percent ?? 0) / 100, tone: view.tone },
+      ...(dashboard ? { action: dashboard } : {}),
+    });
+  }
+  if (usage.stale && usage.fetchedAt) {
+    items.push({ title: `Stale · updated ${formatAge(usage.fetchedAt, now)}`, icon: { kind: "symbol", symbol: "clock", tone: "warning" } });
+  }
+  if (usage.error) {
+    const remedy = remedyOf(usage);
+    items.push({
+      title: usage.error.message,
+      ...(remedy?.tooltip ? { tooltip: remedy.tooltip } : {}),
+      icon: { kind: "symbol", symbol: "warning", tone: usage.stale ? "warning" : "critical" },
+    });
+    if (remedy) items.push({ ...remedy, icon: { kind: "symbol", symbol: "hint", tone: "muted" } });
+  }
+  if (usage.status && hasIncident(usage.status)) {
+    const status = usage.status;
+    const statusUrl = status.url ?? (descriptor ? statusPageUrl(descriptor) : null);
+    const incidents = status.incidents.length > 0 ? status.incidents : [{ name: status.description, impact: status.indicator, url: null }];
+    for (const incident of incidents) {
+      const url = incident.url ?? statusUrl;
+      items.push({
+        title: `${incidentLabel(status)}: ${incident.name}`,
+        subtitle: incident.impact,
+        icon: { kind: "symbol", symbol: "incident", tone: incidentTone(status) },
+        ...(url ? { action: { type: "open" as const, url } } : {}),
+      });
+    }
+    // the host as subtitle keeps two providers' View Status items apart (identical items misfire in Raycast)
+    if (statusUrl)
+      items.push({
+        title: "View Status",
+        subtitle: new URL(statusUrl).host,
+        icon: { kind: "symbol", symbol: "status", tone: "normal" },
+        action: { type: "open", url: statusUrl },
+      });
+  }
+  if (descriptor) {
+    items.push({
+      title: `Open ${descriptor.name} Dashboard`,
+      icon: { kind: "symbol", symbol: "globe", tone: "normal" },
+      action: { type: "open", url: descriptor.dashboardUrl },
+    });
+  }
+  return { id: usage.id, title: usage.plan ? `${usage.name} — ${usage.plan}` : usage.name, items };
+}

@@ -1,0 +1,195 @@
+/**
+ * The usage document as the list command shows it: a row per provider with accessories and a detail
+ * pane, then the providers not set up (from the core's provider listing). Pure and free of
+ * `@raycast/*`; times against the `now` passed in.
+ */
+import { statusPageUrl, type ProviderDescriptor } from "../../domain/descriptor.js";
+import type { ProviderUsage, UsageDocument } from "../../domain/usage-document.js";
+import type { ProviderListing } from "../../domain/usage-service.js";
+import { formatAge, formatCountdown, formatDateTime, textBar } from "../../presentation/format.js";
+import { hasIncident, incidentLabel, incidentTone, metersOf, type Tone } from "../../presentation/severity.js";
+import { PROVIDER_CATALOG } from "../../providers/registry.js";
+import { meterView } from "../shared/meter-view.js";
+import { hintFor, setupHint } from "../shared/remedy-view.js";
+
+export interface AccessoryModel {
+  text?: string;
+  tag?: string;
+  tone?: Tone;
+  icon?: "clock";
+  tooltip?: string;
+}
+
+export type MetadataModel =
+  | { kind: "label"; title: string; text: string; tone?: Tone }
+  | { kind: "link"; title: string; text: string; target: string }
+  | { kind: "tags"; title: string; tags: { text: string; tone: Tone }[] }
+  | { kind: "separator" };
+
+export interface ListRowModel {
+  id: string;
+  title: string;
+  subtitle: string;
+  keywords: string[];
+  enabled: boolean;
+  icon: { kind: "progress"; progress: number; tone: Tone } | { kind: "symbol"; symbol: "warning" | "circle"; tone: Tone };
+  accessories: AccessoryModel[];
+  markdown: string;
+  metadata: MetadataModel[];
+  dashboardUrl: string | null;
+  statusUrl: string | null;
+  cliCommand: string;
+  /** The provider's part of the document, for "Copy JSON"; null for providers not set up. */
+  json: string | null;
+  /** The provider's sign-in command (descriptor.signIn), offered as an action. */
+  signIn: { provider: string; title: string } | null;
+}
+
+export interface ListModel {
+  enabled: ListRowModel[];
+  notSetUp: ListRowModel[];
+}
+
+const descriptorOf = (id: string): ProviderDescriptor | undefined => PROVIDER_CATALOG.get(id)?.descriptor;
+const signInOf = (descriptor: ProviderDescriptor | undefined) =>
+  descriptor?.signIn ? { provider: descriptor.id, title: descriptor.signIn.title } : null;
+
+/** Enabled providers (the document's, in its order), then every other provider of the listing (`listProviders()`). */
+export function listModel(document: UsageDocument | undefined, listing: readonly ProviderListing[], now: Date): ListModel {
+  const providers = document?.providers ?? [];
+  const enabled = providers.map((usage) => usageRow(usage, now));
+  const notSetUp = listing.filter((l) => !providers.some((p) => p.id === l.id)).map(notSetUpRow);
+  return { enabled, notSetUp };
+}
+
+export function usageRow(usage: ProviderUsage, now: Date): ListRowModel {
+  const descriptor = descriptorOf(usage.id);
+  const primary = usage.primary ? meterView(usage.primary, now) : null;
+  const accessories: AccessoryModel[] = [];
+  if (usage.stale && usage.fetchedAt)
+    accessories.push({ tag: "Stale", tone: "warning", tooltip: `Last updated ${formatAge(usage.fetchedAt, now)}` });
+  if (usage.status && hasIncident(usage.status)) {
+    accessories.push({ tag: incidentLabel(usage.status), tone: incidentTone(usage.status), tooltip: usage.status.description });
+  }
+  if (primary?.reset && primary.resetsAt)
+    accessories.push({
+      text: primary.reset.replace("resets in ", ""),
+      icon: "clock",
+      tooltip: `Resets ${formatDateTime(primary.resetsAt)}`,
+    });
+  if (primary?.percentText) accessories.push({ text: primary.percentText, tone: primary.tone, tooltip: `${primary.label} used` });
+  if (descriptor?.unofficial) accessories.push({ tag: "Unofficial", tone: "muted" });
+
+  const icon: ListRowModel["icon"] =
+    usage.error && !usage.stale
+      ? { kind: "symbol", symbol: "warning", tone: "critical" }
+      : { kind: "progress", progress: (primary?.percent ?? 0) / 100, tone: primary?.tone ?? "muted" };
+  return {
+    id: usage.id,
+    title: usage.name,
+    subtitle: usage.plan ?? (usage.error && !usage.stale ? usage.error.message : ""),
+    keywords: [usage.id, ...(usage.plan ? usage.plan.split(/\s+/) : []), ...(usage.source ? [usage.source] : [])],
+    enabled: true,
+    icon,
+    accessories,
+    markdown: usageMarkdown(usage, now),
+    metadata: usageMetadata(usage, now),
+    dashboardUrl: descriptor?.dashboardUrl ?? null,
+    statusUrl: usage.status?.url ?? (descriptor ? statusPageUrl(descriptor) : null),
+    cliCommand: `quotabar -p ${usage.id}`,
+    json: JSON.stringify(usage, null, 2),
+    signIn: signInOf(descriptor),
+  };
+}
+
+function notSetUpRow(listing: ProviderListing): ListRowModel {
+  const descriptor = descriptorOf(listing.id);
+  const lines = [`## ${listing.name}`, "Not set up yet."];
+  if (!listing.supported) lines.push("This version of Quotabar cannot read it yet; it is listed so a shared config file stays valid.");
+  else if (descriptor) lines.push(setupHint(descriptor));
+  lines.push("**Sign-in methods**", ...listing.auth.map((a) => `- ${a}`));
+  return {
+    id: listing.id,
+    title: listing.name,
+    subtitle: "Not set up",
+    keywords: [listing.id],
+    enabled: false,
+    icon: { kind: "symbol", symbol: "circle", tone: "muted" },
+    accessories: listing.unofficial ? [{ tag: "Unofficial", tone: "muted" }] : [],
+    markdown: lines.join("\n\n"),
+    metadata: [],
+    dashboardUrl: listing.dashboardUrl,
+    statusUrl: listing.status.kind === "none" ? null : listing.status.url,
+    cliCommand: `quotabar -p ${listing.id}`,
+    json: null,
+    signIn: signInOf(descriptor),
+  };
+}
+
+function usageMarkdown(usage: ProviderUsage, now: Date): string {
+  const parts = [`## ${usage.name}`];
+  if (usage.plan) parts.push(`**${usage.plan}**`);
+  for (const meter of metersOf(usage)) {
+    const view = meterView(meter, now);
+    const head = view.percentText ? `### ${view.label} · ${view.percentText}${meter.unlimited ? "" : " used"}` : `### ${view.label}`;
+    const lines = [head];
+    if (view.percent !== null) lines.push(`\`${textBar(view.percent)}\``);
+    const facts = [view.quantity, view.reset].filter(Boolean).join(" · ");
+    if (facts) lines.push(facts);
+    if (view.note) lines.push(`_${view.note}_`);
+    parts.push(lines.join("\n\n"));
+  }
+  if (usage.error) {
+    const hint = hintFor(usage);
+    parts.push(`> ⚠️ ${usage.error.message}${hint ? `\n>\n> ${hint}` : ""}`);
+  }
+  return parts.join("\n\n");
+}
+
+function usageMetadata(usage: ProviderUsage, now: Date): MetadataModel[] {
+  const items: MetadataModel[] = [];
+  if (usage.plan) items.push({ kind: "label", title: "Plan", text: usage.plan });
+  for (const meter of metersOf(usage)) {
+    if (meter.resetsAt)
+      items.push({
+        kind: "label",
+        title: `${meter.label} resets`,
+        text: `${formatDateTime(meter.resetsAt)} (in ${formatCountdown(meter.resetsAt, now)})`,
+      });
+  }
+  for (const detail of usage.details) items.push({ kind: "label", title: detail.label, text: detail.value });
+  if (usage.status) {
+    items.push({ kind: "separator" });
+    const status = usage.status;
+    const tone: Tone = hasIncident(status) ? incidentTone(status) : "normal";
+    items.push({
+      kind: "tags",
+      title: "Status",
+      tags: [{ text: status.description || (hasIncident(status) ? incidentLabel(status) : "Operational"), tone }],
+    });
+    for (const incident of status.incidents) {
+      const text = `${incident.name} (${incident.impact})`;
+      if (incident.url) items.push({ kind: "link", title: incidentLabel(status), text, target: incident.url });
+      else items.push({ kind: "label", title: incidentLabel(status), text });
+    }
+    if (status.url) items.push({ kind: "link", title: "Status page", text: new URL(status.url).host, target: status.url });
+  }
+  items.push({ kind: "separator" });
+  if (usage.source) items.push({ kind: "label", title: "Source", text: usage.source });
+  if (usage.fetchedAt) {
+    items.push({
+      kind: "label",
+      title: usage.stale ? "Last good fetch" : "Fetched",
+      text: `${formatDateTime(usage.fetchedAt)} (${formatAge(usage.fetchedAt, now)})`,
+      ...(usage.stale ? { tone: "warning" as const } : {}),
+    });
+  }
+  if (usage.error)
+    items.push({
+      kind: "label",
+      title: "Error",
+      text: `${usage.error.code}: ${usage.error.message}`,
+      tone: usage.stale ? "warning" : "critical",
+    });
+  return items;
+}
