@@ -6,6 +6,7 @@ import type { StatusFeed, StatusReport, StatusReporter } from "../ports/status-f
 import { asQuotabarError } from "./errors.js";
 import { statusPageUrl, type ProviderDescriptor } from "./descriptor.js";
 import type { RemedyWriter } from "./remedy.js";
+import { cleanStrings } from "./untrusted-text.js";
 import type { ProviderStatus } from "./usage-document.js";
 
 /** Spec section 8: status pages are polled every 5 minutes unless the config says otherwise. */
@@ -95,7 +96,7 @@ export class StatusService implements StatusReporter {
     if (usable && isFresh(usable.checkedAt, now, intervalMinutes)) return { ...base, ...fromEntry(usable), cached: true };
     let entry: StatusCacheEntry;
     try {
-      const status = await this.feed.read(source, signal ? { signal } : {});
+      const status = cleanStrings(await this.feed.read(source, signal ? { signal } : {}), []);
       entry = { feedUrl: source.url, checkedAt: now.toISOString(), fetchedAt: now.toISOString(), status, error: null };
     } catch (thrown) {
       // the caller gave up (its time budget ran out): not the page's fault, so nothing is remembered

@@ -11,9 +11,9 @@ import type { StatusReader } from "../ports/status-feed.js";
 import { entryOf } from "./config-entry.js";
 import type { ProviderDescriptor, SourceKind } from "./descriptor.js";
 import { asQuotabarError, budgetExceeded, QuotabarError } from "./errors.js";
-import { redact } from "./redact.js";
 import type { RemedyWriter } from "./remedy.js";
 import { scopedHttp, secretsOf } from "./scoped-http.js";
+import { cleanStrings } from "./untrusted-text.js";
 import { ProviderUsageSchema, type ProviderStatus, type ProviderUsage, type Snapshot, type UsageDocument } from "./usage-document.js";
 
 export const DEFAULT_TIMEOUT_SECONDS = 15;
@@ -172,9 +172,9 @@ export class UsageService {
         ...identity(module),
         ok: true,
         source,
-        ...snapshot,
+        ...cleanStrings(snapshot, secrets),
         fetchedAt: this.deps.clock.now().toISOString(),
-        status: await statusPromise,
+        status: cleanStrings(await statusPromise, []),
       });
       if (usage.ok) await this.deps.cache.write(usage).catch(() => undefined);
       return usage;
@@ -249,8 +249,8 @@ export class UsageService {
     status: ProviderStatus | null,
   ): Promise<ProviderUsage> {
     const cached = await this.deps.cache.read(module.descriptor.id).catch(() => null);
-    const raw = error.toUsageError(this.deps.writeRemedies);
-    const usageError = { ...raw, message: redact(raw.message, secrets), hint: raw.hint === null ? null : redact(raw.hint, secrets) };
+    const usageError = cleanStrings(error.toUsageError(this.deps.writeRemedies), secrets);
+    status = cleanStrings(status, []);
     if (cached) return { ...cached, ...identity(module), ok: false, stale: true, error: usageError, status: status ?? cached.status };
     return {
       ...identity(module),
@@ -285,7 +285,10 @@ export class UsageService {
     const result = ProviderUsageSchema.safeParse(usage);
     if (!result.success) {
       const issue = result.error.issues[0];
-      throw new QuotabarError("parse", `${usage.name} produced an invalid value at ${issue?.path.join(".") ?? "?"}: ${issue?.message ?? ""}`);
+      throw new QuotabarError(
+        "parse",
+        `${usage.name} produced an invalid value at ${issue?.path.join(".") ?? "?"}: ${issue?.message ?? ""}`,
+      );
     }
     const impossible = impossibleValue(result.data);
     if (impossible) throw new QuotabarError("parse", `${usage.name} sent an impossible value: ${impossible}`);

@@ -154,7 +154,8 @@ describe("origin map", () => {
 describe("redact", () => {
   it("hides given secrets and token-shaped strings", () => {
     expect(redact("key abcd1234 failed", ["abcd1234"])).toBe("key *** failed");
-    expect(redact("Authorization: Bearer eyJabc.def.ghi-long-token")).toBe("Authorization: Bearer ***");
+    expect(redact("Authorization: Bearer eyJabc.def.ghi-long-token")).toBe("Authorization: ***");
+    expect(redact("failed: Bearer eyJabc.def.ghi-long-token")).toBe("failed: Bearer ***");
     expect(redact("token gho_16C7e42F292c6912E7710c838347Ae178B4a")).not.toContain("16C7e42F");
     expect(redact("sk-or-v1-0123456789abcdef")).toBe("sk-or-v1-***");
   });
