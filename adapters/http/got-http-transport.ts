@@ -1,12 +1,20 @@
 import got, { RequestError } from "got";
 import { budgetExceeded, QuotabarError } from "../../domain/errors.js";
 import { redact } from "../../domain/redact.js";
+import { isLoopback } from "../../domain/loopback.js";
 import { advice } from "../../domain/remedy.js";
 import { USER_AGENT } from "../../domain/version.js";
 import type { HttpResponse, HttpTransport, TransportRequest } from "../../ports/http-client.js";
 import { mapUrl, type OriginMap } from "./origin-map.js";
 
 const RETRY_DELAY_MS = 200;
+/** Quota answers are small; a bigger (or decompression-bomb) body is cut off here. */
+export const MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+/** A redirect the transport refuses to follow, and why. */
+class RefusedRedirect extends Error {
+  override name = "RefusedRedirect";
+}
 
 /**
  * The wire on got: one retry for idempotent requests on network errors or 5xx, the origin map as a
@@ -39,22 +47,59 @@ export class GotHttpTransport implements HttpTransport {
   }
 
   async send(request: TransportRequest): Promise<HttpResponse> {
+    let tooLarge = false;
     try {
-      const response = await this.client(request.url, {
+      const pending = this.client(request.url, {
         method: request.method ?? "GET",
         headers: lowerCaseKeys(request.headers ?? {}),
         ...(request.json !== undefined ? { json: request.json } : {}),
         ...(request.form !== undefined ? { form: request.form } : {}),
         ...(request.timeoutMs !== undefined ? { timeout: { request: request.timeoutMs } } : {}),
         ...(request.signal ? { signal: request.signal } : {}),
-        ...(request.selfSignedLoopback ? { https: { rejectUnauthorized: false }, hooks: { beforeRequest: [onlyLoopback] } } : {}),
+        ...(request.selfSignedLoopback ? { https: { rejectUnauthorized: false } } : {}),
+        hooks: {
+          beforeRequest: request.selfSignedLoopback ? [onlyLoopback] : [],
+          // the request's own headers: got drops credentials on a cross-host hop, but the hop itself is refused
+          beforeRedirect: [
+            (options, response) => refuseLeakingRedirect(new URL(response.url), new URL(String(options.url)), request.headers ?? {}),
+          ],
+        },
         responseType: "text",
       });
+      pending.on("downloadProgress", ({ transferred }) => {
+        if (transferred > MAX_BODY_BYTES && !tooLarge) {
+          tooLarge = true;
+          pending.cancel();
+        }
+      });
+      const response = await pending;
       return { status: response.statusCode, headers: response.headers, body: String(response.body ?? ""), url: response.url };
     } catch (error) {
+      if (tooLarge) {
+        throw new QuotabarError(
+          "upstream",
+          `${request.service} sent a response too large to read (over ${MAX_BODY_BYTES / 1024 / 1024} MB)`,
+          {
+            remedies: [advice("A proxy or a fault upstream may be answering instead of the service.")],
+          },
+        );
+      }
       throw transportError(error, request);
     }
   }
+}
+
+/**
+ * Never resend credentials in clear or to someone else: a redirect that leaves https (loopback
+ * aside), or that changes host while the request carries an Authorization or Cookie header, is refused.
+ */
+function refuseLeakingRedirect(from: URL, to: URL, headers: Record<string, string>): void {
+  if (to.protocol !== "https:" && !(to.protocol === "http:" && isLoopback(to))) {
+    throw new RefusedRedirect(`refused a redirect from ${from.host} to plain ${to.protocol.replace(":", "")} at ${to.host}`);
+  }
+  const credentialed = Object.keys(headers).some((name) => /^(authorization|cookie)$/i.test(name));
+  if (credentialed && to.host !== from.host)
+    throw new RefusedRedirect(`refused to send credentials on a redirect from ${from.host} to ${to.host}`);
 }
 
 /** The one request allowed to skip certificate checks must really be going to 127.0.0.1 (after the origin map). */
@@ -73,6 +118,12 @@ export function transportError(error: unknown, request: TransportRequest): Quota
   if (!(error instanceof RequestError)) return new QuotabarError("upstream", clean(error instanceof Error ? error.message : String(error)));
   // The host really contacted (after the origin map), which is what a user can check.
   const host = safeHost(error.options?.url?.toString() ?? request.url);
+  const refused = error.cause instanceof RefusedRedirect ? error.cause : error.name === "RefusedRedirect" ? error : null;
+  if (refused) {
+    return new QuotabarError("network", `${service} network error: ${refused.message}`, {
+      remedies: [advice("A proxy, captive portal or misconfigured gateway is redirecting the request; credentials were not sent.")],
+    });
+  }
   if (error.name === "TimeoutError" || error.code === "ETIMEDOUT" || error.name === "AbortError" || error.code === "ERR_ABORTED") {
     return budgetExceeded(service, request.timeoutMs ?? 0);
   }
