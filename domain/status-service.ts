@@ -46,6 +46,11 @@ export class StatusService implements StatusReporter {
     } = deps);
   }
 
+  /** Forget the last polls of these providers' status pages. */
+  async forget(ids: readonly string[]): Promise<void> {
+    await Promise.all(ids.map((id) => this.cache.remove(id)));
+  }
+
   async settings(): Promise<{ enabled: boolean; intervalMinutes: number }> {
     const status = (await this.config.load()).status;
     const interval = status?.intervalMinutes;

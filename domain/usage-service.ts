@@ -99,6 +99,14 @@ export class UsageService {
     return ordered.filter((_, i) => enabled[i]);
   }
 
+  /** Forget the kept snapshots of these providers (all when none is named); the ids forgotten. */
+  async forget(ids?: readonly string[]): Promise<string[]> {
+    const known = this.deps.catalog.all().map((m) => m.descriptor.id);
+    const chosen = ids && ids.length > 0 ? ids.filter((id) => known.includes(id)) : known;
+    await Promise.all(chosen.map((id) => this.deps.cache.remove(id)));
+    return chosen;
+  }
+
   /** Every provider, with whether its credentials are found here and whether it is on (no network). */
   async listProviders(): Promise<ProviderListing[]> {
     const config = await this.deps.config.load();
@@ -176,7 +184,7 @@ export class UsageService {
         fetchedAt: this.deps.clock.now().toISOString(),
         status: cleanStrings(await statusPromise, []),
       });
-      if (usage.ok) await this.deps.cache.write(usage).catch(() => undefined);
+      if (usage.ok) await this.deps.cache.write(usage, secrets).catch(() => undefined);
       return usage;
     } catch (thrown) {
       return this.failure(module, asQuotabarError(thrown), secrets, await statusPromise);
@@ -248,7 +256,8 @@ export class UsageService {
     secrets: readonly string[],
     status: ProviderStatus | null,
   ): Promise<ProviderUsage> {
-    const cached = await this.deps.cache.read(module.descriptor.id).catch(() => null);
+    // only a credential that was found and used has numbers of its own to fall back on
+    const cached = secrets.length === 0 ? null : await this.deps.cache.read(module.descriptor.id, secrets).catch(() => null);
     const usageError = cleanStrings(error.toUsageError(this.deps.writeRemedies), secrets);
     status = cleanStrings(status, []);
     if (cached) return { ...cached, ...identity(module), ok: false, stale: true, error: usageError, status: status ?? cached.status };

@@ -40,6 +40,8 @@ export interface Core {
   /** The polled status pages (`quotabar status`). */
   status: StatusReporter;
   writeRemedies: RemedyWriter;
+  /** Forget what was kept for these providers (all when none is named): snapshots and status polls. */
+  forget(providerIds?: readonly string[]): Promise<string[]>;
   /** The provider's sign-in flow over this core's transport (origin map included); null when it has none. */
   signIn(providerId: string): Promise<DeviceFlow | null>;
 }
@@ -61,7 +63,17 @@ export function composeCore(adapters: CoreAdapters): Core {
     writeRemedies,
   });
   const status = adapters.status ?? polled;
-  const usage = new UsageService({ catalog, config, cache: new StoredSnapshotCache(store), clock, env, status, transport, processes, writeRemedies });
+  const usage = new UsageService({
+    catalog,
+    config,
+    cache: new StoredSnapshotCache(store, env.QUOTABAR_ORIGIN_MAP ?? ""),
+    clock,
+    env,
+    status,
+    transport,
+    processes,
+    writeRemedies,
+  });
   return {
     env,
     clock,
@@ -70,6 +82,11 @@ export function composeCore(adapters: CoreAdapters): Core {
     usage,
     status: polled,
     writeRemedies,
+    async forget(providerIds) {
+      const forgotten = await usage.forget(providerIds);
+      await polled.forget(forgotten);
+      return forgotten;
+    },
     async signIn(providerId) {
       const load = catalog.get(providerId)?.signIn;
       return load ? (await load())({ transport, clock }) : null;

@@ -1,3 +1,4 @@
+import CacheClear from "./commands/cache-clear.js";
 import ConfigPath from "./commands/config-path.js";
 import ConfigSetKey from "./commands/config-set-key.js";
 import ConfigShow from "./commands/config-show.js";
@@ -21,4 +22,5 @@ export const COMMANDS = {
   "config:show": ConfigShow,
   "config:validate": ConfigValidate,
   "config:set-key": ConfigSetKey,
+  "cache:clear": CacheClear,
 };

@@ -17,4 +17,5 @@ export interface StatusCacheEntry {
 export interface StatusCache {
   read(providerId: string): Promise<StatusCacheEntry | null>;
   write(providerId: string, entry: StatusCacheEntry): Promise<void>;
+  remove(providerId: string): Promise<void>;
 }

@@ -37,5 +37,6 @@ export interface StatusReport {
 export interface StatusReporter extends StatusReader {
   /** Status checks on (config `status.enabled`, default true) and the polling interval. */
   settings(): Promise<{ enabled: boolean; intervalMinutes: number }>;
+  forget(providerIds: readonly string[]): Promise<void>;
   report(providerId: string, options?: { signal?: AbortSignal }): Promise<StatusReport>;
 }

@@ -2,4 +2,6 @@
 export interface TextStore {
   read(key: string): Promise<string | null>;
   write(key: string, text: string): Promise<void>;
+  /** Forget a key; nothing happens when it is not there. */
+  remove(key: string): Promise<void>;
 }

@@ -1,4 +1,4 @@
-import { mkdir, readFile } from "node:fs/promises";
+import { mkdir, readFile, rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import type { TextStore } from "../../ports/text-store.js";
 import { writeAtomically } from "../fs/atomic-write.js";
@@ -18,7 +18,18 @@ export class FileTextStore implements TextStore {
   async write(key: string, text: string): Promise<void> {
     const file = this.file(key);
     await mkdir(dirname(file), { recursive: true, mode: 0o700 });
-    await writeAtomically(file, text);
+    try {
+      await writeAtomically(file, text);
+    } catch (error) {
+      // something else (a directory) stands where the file goes: heal by replacing it
+      if (!["EISDIR", "ENOTEMPTY", "EEXIST", "ENOTDIR"].includes((error as NodeJS.ErrnoException).code ?? "")) throw error;
+      await rm(file, { recursive: true, force: true });
+      await writeAtomically(file, text);
+    }
+  }
+
+  async remove(key: string): Promise<void> {
+    await rm(this.file(key), { recursive: true, force: true });
   }
 
   private file(key: string): string {

@@ -1,21 +1,46 @@
+import { createHash } from "node:crypto";
+import { z } from "zod";
 import { ProviderUsageSchema, type ProviderUsage } from "../../domain/usage-document.js";
 import type { SnapshotCache } from "../../ports/snapshot-cache.js";
 import type { TextStore } from "../../ports/text-store.js";
 
-/** The last good snapshot per provider; a damaged entry reads as "no snapshot". Snapshots hold no secret. */
-export class StoredSnapshotCache implements SnapshotCache {
-  constructor(private readonly store: TextStore) {}
+const EntrySchema = z.object({ scope: z.string(), usage: ProviderUsageSchema });
 
-  async read(providerId: string): Promise<ProviderUsage | null> {
+/**
+ * One snapshot per provider, stamped with a hash of the credential and the origin map it was
+ * fetched with (never the credential itself). A different key, or the simulator's origin map,
+ * reads as "no snapshot"; so does a damaged entry. Snapshots hold no secret.
+ */
+export class StoredSnapshotCache implements SnapshotCache {
+  constructor(
+    private readonly store: TextStore,
+    /** What the requests went to (QUOTABAR_ORIGIN_MAP), so a demo's numbers never pass for real ones. */
+    private readonly origins = "",
+  ) {}
+
+  async read(providerId: string, credential: readonly string[]): Promise<ProviderUsage | null> {
     try {
-      const parsed = ProviderUsageSchema.safeParse(JSON.parse((await this.store.read(`snapshots/${providerId}`)) ?? ""));
-      return parsed.success ? parsed.data : null;
+      const entry = EntrySchema.safeParse(JSON.parse((await this.store.read(key(providerId))) ?? ""));
+      return entry.success && entry.data.scope === this.scope(credential) ? entry.data.usage : null;
     } catch {
       return null;
     }
   }
 
-  async write(usage: ProviderUsage): Promise<void> {
-    await this.store.write(`snapshots/${usage.id}`, JSON.stringify(usage));
+  async write(usage: ProviderUsage, credential: readonly string[]): Promise<void> {
+    await this.store.write(key(usage.id), JSON.stringify({ scope: this.scope(credential), usage }));
+  }
+
+  async remove(providerId: string): Promise<void> {
+    await this.store.remove(key(providerId));
+  }
+
+  private scope(credential: readonly string[]): string {
+    return createHash("sha256")
+      .update(JSON.stringify([this.origins, ...credential]))
+      .digest("hex")
+      .slice(0, 32);
   }
 }
+
+const key = (providerId: string) => `snapshots/${providerId}`;

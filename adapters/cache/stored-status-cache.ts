@@ -36,6 +36,10 @@ export class StoredStatusCache implements StatusCache {
     }
   }
 
+  async remove(providerId: string): Promise<void> {
+    await this.store.remove(`status/${providerId}`);
+  }
+
   async write(providerId: string, entry: StatusCacheEntry): Promise<void> {
     await this.store.write(`status/${providerId}`, JSON.stringify({ ...entry, target: this.targetOf(entry.feedUrl) }));
   }

@@ -114,11 +114,15 @@ describe("caches", () => {
   it("keep the last snapshot and the last document, and read damage as nothing", async () => {
     const cache = memoryCache();
     const snapshots = new StoredSnapshotCache(new CacheTextStore(cache));
-    expect(await snapshots.read("copilot")).toBeNull();
-    await snapshots.write(copilot);
-    expect(await snapshots.read("copilot")).toEqual(copilot);
+    expect(await snapshots.read("copilot", ["gho_token"])).toBeNull();
+    await snapshots.write(copilot, ["gho_token"]);
+    expect(await snapshots.read("copilot", ["gho_token"])).toEqual(copilot);
+    expect(await snapshots.read("copilot", ["gho_other"])).toBeNull(); // another credential's numbers are never shown
+    expect(cache.get("snapshots/copilot")).not.toContain("gho_token");
     cache.set("snapshots/copilot", "{");
-    expect(await snapshots.read("copilot")).toBeNull();
+    expect(await snapshots.read("copilot", ["gho_token"])).toBeNull();
+    await snapshots.remove("copilot");
+    expect(cache.get("snapshots/copilot")).toBeUndefined();
 
     const documents = new DocumentCache(cache);
     expect(documents.read()).toBeUndefined();

@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:https";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GotHttpTransport } from "../../adapters/http/got-http-transport.js";
-import { parseOriginMap } from "../../adapters/http/origin-map.js";
+import { parseOriginMap, type OriginMap } from "../../adapters/http/origin-map.js";
 import { selfSignedCertificate } from "../helpers/self-signed.js";
 
 let server: Server;
@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-const send = (url: string, extra: { selfSignedLoopback?: true } = {}, originMap = new Map()) =>
+const send = (url: string, extra: { selfSignedLoopback?: true } = {}, originMap: OriginMap = new Map()) =>
   new GotHttpTransport(originMap).send({ url, service: "Local", secrets: [], timeoutMs: 5_000, ...extra }).catch((error: unknown) => error);
 
 describe("TLS", () => {

@@ -44,7 +44,7 @@ describe("transport limits", () => {
   });
 
   it("refuses to carry Authorization or Cookie to another host", async () => {
-    for (const headers of [{ Authorization: "token x" }, { Cookie: "session=x" }]) {
+    for (const headers of [{ Authorization: "token x" }, { Cookie: "session=x" }] as Record<string, string>[]) {
       const error = await send("/to-other-host", headers);
       expect((error as Error).message).toContain("refused to send credentials on a redirect");
     }

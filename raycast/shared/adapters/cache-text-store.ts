@@ -12,4 +12,8 @@ export class CacheTextStore implements TextStore {
   async write(key: string, text: string): Promise<void> {
     this.cache.set(key, text);
   }
+
+  async remove(key: string): Promise<void> {
+    this.cache.remove(key);
+  }
 }

@@ -1,0 +1,25 @@
+import { Flags } from "@oclif/core";
+import { PROVIDER_IDS } from "../../providers/registry.js";
+import { QuotabarCommand } from "../base-command.js";
+
+export default class CacheClear extends QuotabarCommand {
+  static override summary = "Forget the last good snapshots and status-page polls kept between runs.";
+  static override description =
+    "quotabar keeps each provider's last good snapshot (served, marked stale, when a fetch fails with the same credential) and the last status-page poll. This removes them: every provider's, or the ones given with -p. Your config and keys are not touched.";
+  static override examples = ["<%= config.bin %> cache clear", "<%= config.bin %> cache clear -p warp"];
+  static override flags = {
+    provider: Flags.string({
+      char: "p",
+      description: "Provider id (repeatable); default: every provider",
+      multiple: true,
+      options: [...PROVIDER_IDS],
+      helpValue: "<id>",
+    }),
+  };
+
+  async run(): Promise<void> {
+    const { flags } = await this.parse(CacheClear);
+    const forgotten = await (await this.core(flags)).forget(flags.provider ?? []);
+    this.log(flags.provider ? `Forgot what was kept for ${forgotten.join(", ")}.` : "Forgot every kept snapshot and status poll.");
+  }
+}
