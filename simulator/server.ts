@@ -73,7 +73,7 @@ export class ProviderSimulator {
   setScenario(providerId: string, scenario: string): void {
     const provider = this.providers.find((p) => p.id === providerId);
     if (!provider) throw new Error(`simulator has no provider ${providerId}`);
-    if (!provider.scenarios.includes(scenario)) {
+    if (!provider.scenarios.includes(scenario) && !COMMON_SCENARIO_NAMES.includes(scenario)) {
       throw new Error(`${providerId} has no scenario ${scenario}; try ${provider.scenarios.join(", ")}`);
     }
     this.scenarios.set(providerId, scenario);
@@ -117,7 +117,7 @@ export class ProviderSimulator {
         return this.send(res, { status: 404, json: { error: `simulator: no route for ${request.method} /${host}${path}` } });
       this.requests.push({ ...request, providerId: provider.id, origin: `https://${host}`, receivedAt: Date.now() });
       const scenario = this.scenarioOf(provider.id);
-      const reply = scenario === "upstream_500" ? { status: 500, body: "Internal Server Error" } : await route.handle(request, scenario);
+      const reply = COMMON_SCENARIOS[scenario]?.(request) ?? (await route.handle(request, scenario));
       const delay = (reply.delayMs ?? 0) + this.delayMs + (scenario === "slow" ? SLOW_MS : 0);
       if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
       this.send(res, reply);
@@ -133,6 +133,35 @@ export class ProviderSimulator {
     const headers = { "content-type": reply.json !== undefined ? "application/json" : "text/plain", ...reply.headers };
     res.writeHead(reply.status ?? 200, headers).end(body);
   }
+}
+
+/**
+ * Scenarios every upstream plays besides its own: a server error, and a proxy or WAF that echoes
+ * the request's headers back in every field an error message is usually read from (to prove no
+ * credential is ever printed), with an error status or with 200.
+ */
+const COMMON_SCENARIOS: Record<string, (request: SimRequest) => SimReply> = {
+  upstream_500: () => ({ status: 500, body: "Internal Server Error" }),
+  echo_headers: (request) => ({ status: 401, json: echoBody(request) }),
+  echo_headers_ok: (request) => ({ status: 200, json: echoBody(request) }),
+};
+
+export const COMMON_SCENARIO_NAMES = Object.keys(COMMON_SCENARIOS);
+
+function echoBody(request: SimRequest): unknown {
+  const echo = Object.entries(request.headers)
+    .map(([name, value]) => `${name}: ${String(value)}`)
+    .join("\n");
+  return {
+    success: false,
+    code: 401,
+    msg: echo,
+    message: echo,
+    error: { code: "UNAUTHORIZED", message: echo },
+    errors: [{ message: echo }],
+    base_resp: { status_code: 1004, status_msg: echo },
+    echo: `${echo}\ncookie: ${request.headers.cookie ?? ""}`,
+  };
 }
 
 const DAY_MS = 86_400_000;
