@@ -1,9 +1,11 @@
 import { redact } from "./redact.js";
 
+/* eslint-disable no-control-regex -- matching control characters is the point here */
 // Linear patterns: a CSI sequence, an OSC sequence (window title, hyperlink) up to BEL or ST, then any other control.
 const CSI = /\x1b\[[0-?]*[ -/]*[@-~]/g;
 const OSC = /\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?/g;
 const CONTROL = /[\x00-\x1f\x7f-\x9f]/g;
+/* eslint-enable no-control-regex */
 
 /** Upstream text made safe to print: no terminal escape or control character, ordinary Unicode kept. */
 export function withoutControls(text: string): string {

@@ -87,10 +87,17 @@ export function textBar(percent: number, width = 20): string {
   return "█".repeat(filled) + "░".repeat(width - filled);
 }
 
+/** `text` without trailing characters from `chars` (a loop: linear on any input). */
+function trimEnd(text: string, chars: string): string {
+  let end = text.length;
+  while (end > 0 && chars.includes(text[end - 1] as string)) end--;
+  return text.slice(0, end);
+}
+
 /** At most `max` characters, cut at a word, with an ellipsis. */
 export function shorten(text: string, max: number): string {
   if (text.length <= max) return text;
   const cut = text.slice(0, max - 1);
   const space = cut.lastIndexOf(" ");
-  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.]+$/, "")}…`;
+  return `${trimEnd(space > max / 2 ? cut.slice(0, space) : cut, " \t\n,;:.")}…`;
 }

@@ -1,20 +1,49 @@
 import { z } from "zod";
 
-/** Known fields are checked; unknown ones pass through untouched at every level. */
-export const ProviderEntrySchema = z.looseObject({
-  id: z.string().min(1),
-  enabled: z.boolean().optional(),
-  apiKey: z.string().optional(),
-  source: z.string().optional(),
-  region: z.string().optional(),
-  cookieSource: z.string().optional(),
-  cookieHeader: z.string().optional(),
-  workspaceID: z.string().optional(),
-});
+/** The largest timeoutSeconds; the CLI's --timeout has the same range, and setTimeout overflows far above it. */
+export const MAX_TIMEOUT_SECONDS = 600;
 
-export const ConfigSchema = z.looseObject({
-  version: z.number().int().optional(),
-  providers: z.array(ProviderEntrySchema).default([]),
-  status: z.looseObject({ enabled: z.boolean().optional(), intervalMinutes: z.number().positive().optional() }).optional(),
-  timeoutSeconds: z.number().positive().optional(),
+/** Messages say what the value must be and never quote it (it may be a secret). */
+const must = (what: string) => ({
+  error: (issue: { input?: unknown }) => (issue.input === undefined ? "is missing" : `must be ${what}`),
 });
+const text = must("a string");
+const flag = must("true or false");
+const seconds = `a number of seconds from 1 to ${MAX_TIMEOUT_SECONDS}`;
+
+/** Known fields are checked; unknown ones pass through untouched at every level. */
+export const ProviderEntrySchema = z.looseObject(
+  {
+    id: z.string(must("a non-empty string")).min(1, "must be a non-empty string"),
+    enabled: z.boolean(flag).optional(),
+    apiKey: z.string(text).optional(),
+    source: z.string(text).optional(),
+    region: z.string(text).optional(),
+    cookieSource: z.string(text).optional(),
+    cookieHeader: z.string(text).optional(),
+    workspaceID: z.string(text).optional(),
+  },
+  must("an object (a provider entry)"),
+);
+
+export const ConfigSchema = z.looseObject(
+  {
+    version: z.number(must("a whole number")).int(must("a whole number")).optional(),
+    providers: z.array(ProviderEntrySchema, must("an array of provider entries")).default([]),
+    status: z
+      .looseObject(
+        {
+          enabled: z.boolean(flag).optional(),
+          intervalMinutes: z.number(must("a positive number of minutes")).positive("must be a positive number of minutes").optional(),
+        },
+        must("an object"),
+      )
+      .optional(),
+    timeoutSeconds: z
+      .number(must(seconds))
+      .min(1, `must be ${seconds}`)
+      .max(MAX_TIMEOUT_SECONDS, `must be ${seconds}`)
+      .optional(),
+  },
+  must("a JSON object"),
+);

@@ -2,21 +2,13 @@ import { mkdir, open, readFile, stat, unlink } from "node:fs/promises";
 import { dirname } from "node:path";
 import type { ConfigStore, QuotabarConfig } from "../../ports/config-store.js";
 import { writeAtomically } from "../fs/atomic-write.js";
-import { ConfigSchema } from "./config-schema.js";
-import { findJsonSyntaxProblem } from "./json-syntax-error.js";
+import { followSymlinks } from "../fs/follow-symlinks.js";
+import { ConfigFileError } from "./config-file-error.js";
+import { configIoError } from "./config-io-error.js";
+import { parseConfig } from "./parse-config.js";
 
-/** A config file that cannot be used, with where exactly. The file is left as it is. */
-export class ConfigFileError extends Error {
-  override name = "ConfigFileError";
-  constructor(
-    readonly path: string,
-    readonly problem: string,
-    readonly line: number | null = null,
-    readonly column: number | null = null,
-  ) {
-    super(`${path}${line !== null ? `:${line}:${column ?? 1}` : ""}: ${problem}`);
-  }
-}
+export { ConfigFileError } from "./config-file-error.js";
+export { parseConfig } from "./parse-config.js";
 
 const LOCK_STALE_MS = 10_000;
 const LOCK_TIMEOUT_MS = 20_000;
@@ -24,6 +16,8 @@ const LOCK_TIMEOUT_MS = 20_000;
 /**
  * The JSON config file of contract section 4: atomic writes (temp file, fsync, rename) at mode 0600,
  * unknown fields kept, a lock file so concurrent writers queue instead of losing each other's change.
+ * A symbolic link is written through: the link stays, its target gets the new content. A byte order
+ * mark is accepted on read and not written back.
  */
 export class JsonConfigStore implements ConfigStore {
   constructor(private readonly file: string) {}
@@ -38,12 +32,16 @@ export class JsonConfigStore implements ConfigStore {
   }
 
   async update(change: (config: QuotabarConfig) => void): Promise<QuotabarConfig> {
-    await mkdir(dirname(this.file), { recursive: true, mode: 0o700 });
-    const release = await this.lock();
+    const target = await followSymlinks(this.file).catch(async (error: unknown) => {
+      throw await configIoError(this.file, "write", error);
+    });
+    const release = await this.lock(target);
     try {
       const config = await this.load();
       change(config);
-      await writeAtomically(this.file, `${JSON.stringify(config, null, 2)}\n`);
+      await writeAtomically(target, `${JSON.stringify(config, null, 2)}\n`).catch(async (error: unknown) => {
+        throw await configIoError(target, "write", error);
+      });
       return config;
     } finally {
       await release();
@@ -55,20 +53,26 @@ export class JsonConfigStore implements ConfigStore {
       return await readFile(this.file, "utf8");
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
-      throw new ConfigFileError(this.file, `cannot read: ${(error as Error).message}`);
+      throw await configIoError(this.file, "read", error);
     }
   }
 
-  private async lock(): Promise<() => Promise<void>> {
-    const lockPath = `${this.file}.lock`;
+  /** `<target>.lock`, next to the file that is replaced, so writers through different links queue too. */
+  private async lock(target: string): Promise<() => Promise<void>> {
+    const lockPath = `${target}.lock`;
     const started = Date.now();
+    try {
+      await mkdir(dirname(target), { recursive: true, mode: 0o700 });
+    } catch (error) {
+      throw await configIoError(target, "write", error);
+    }
     for (;;) {
       try {
         const handle = await open(lockPath, "wx", 0o600);
         await handle.close();
         return () => unlink(lockPath).catch(() => undefined);
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+        if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw await configIoError(target, "write", error);
         const age = await stat(lockPath).then(
           (s) => Date.now() - s.mtimeMs,
           () => 0,
@@ -80,21 +84,4 @@ export class JsonConfigStore implements ConfigStore {
       }
     }
   }
-}
-
-export function parseConfig(path: string, text: string): QuotabarConfig {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    const found = findJsonSyntaxProblem(text);
-    throw new ConfigFileError(path, `invalid JSON: ${found?.problem ?? "cannot parse"}`, found?.line ?? null, found?.column ?? null);
-  }
-  const result = ConfigSchema.safeParse(raw);
-  if (!result.success) {
-    const issue = result.error.issues[0];
-    const where = issue?.path.map((p) => (typeof p === "number" ? `[${p}]` : `.${String(p)}`)).join("") ?? "";
-    throw new ConfigFileError(path, `${where.replace(/^\./, "") || "root"}: ${issue?.message ?? "invalid"}`);
-  }
-  return result.data as QuotabarConfig;
 }

@@ -1,4 +1,5 @@
 import { isLoopback } from "../../domain/loopback.js";
+import { trimTrailingSlashes } from "../../domain/url-text.js";
 
 /**
  * QUOTABAR_ORIGIN_MAP (contract section 5): a JSON object from a real origin to a replacement
@@ -48,6 +49,6 @@ export function parseOriginMap(text: string | undefined): OriginMap {
 export function mapUrl(url: URL, map: OriginMap): URL {
   const replacement = map.get(url.origin);
   if (!replacement) return url;
-  const prefix = replacement.pathname.replace(/\/+$/, "");
+  const prefix = trimTrailingSlashes(replacement.pathname);
   return new URL(`${replacement.origin}${prefix}${url.pathname}${url.search}`);
 }

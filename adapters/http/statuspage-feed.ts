@@ -8,6 +8,7 @@ import { scopedHttp } from "../../domain/scoped-http.js";
 import type { ProviderStatus } from "../../domain/usage-document.js";
 import type { HttpTransport, ProviderHttp } from "../../ports/http-client.js";
 import type { PolledStatusSource } from "../../ports/status-feed.js";
+import { trimTrailingSlashes } from "../../domain/url-text.js";
 
 /** Reference §6.2: 10 s per status request. */
 export const STATUS_TIMEOUT_MS = 10_000;
@@ -58,7 +59,7 @@ export function statuspageReading(body: z.output<typeof StatuspageSummarySchema>
  * for `status.json`, the indicator alone, as the v0.18 client did.
  */
 export async function readStatuspage(transport: HttpTransport, source: PolledStatusSource, signal?: AbortSignal): Promise<ProviderStatus> {
-  const base = source.url.replace(/\/+$/, "");
+  const base = trimTrailingSlashes(source.url);
   const service = new URL(base).host;
   const http = statusHttp(transport, service, signal);
   const ask = (path: string) =>

@@ -99,7 +99,7 @@ export function incidentDescription(text: string | null | undefined): string | n
     if (line === "" || lower.startsWith("**summary") || lower.startsWith("**description") || lower === "summary") continue;
     const cleaned = line
       .replaceAll("**", "")
-      .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
+      .replace(/\[([^[\]]*)\]\([^()]*\)/g, "$1")
       .replace(/^- /, "")
       .trim();
     if (cleaned !== "") return cleaned;

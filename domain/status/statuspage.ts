@@ -1,5 +1,6 @@
 import type { Incident, ProviderStatus, StatusIndicator } from "../usage-document.js";
 import { INDICATOR_LABEL, isIndicator, worseOf } from "./indicator.js";
+import { trimTrailingSlashes } from "../url-text.js";
 
 /** One entry of a Statuspage `incidents[]` or `scheduled_maintenances[]`, every field optional. */
 export interface StatuspageIncident {
@@ -55,6 +56,6 @@ function impactIndicator(incident: StatuspageIncident): StatusIndicator {
 
 function toIncident(incident: StatuspageIncident, pageUrl: string): Incident {
   const impact = incident.maintenance ? "maintenance" : incident.impact?.trim().toLowerCase() || "unknown";
-  const url = incident.shortlink?.trim() || (incident.id ? `${pageUrl.replace(/\/+$/, "")}/incidents/${incident.id}` : null);
+  const url = incident.shortlink?.trim() || (incident.id ? `${trimTrailingSlashes(pageUrl)}/incidents/${incident.id}` : null);
   return { name: incident.name?.trim() || "Unnamed incident", impact, url, updatedAt: incident.updatedAt };
 }

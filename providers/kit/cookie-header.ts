@@ -10,10 +10,10 @@ export interface CookiePair {
 
 // Tried in order, first match wins. `$'...'` is the ANSI-C quoting of Chrome's "Copy as cURL (bash)".
 const EXTRACTORS: readonly RegExp[] = [
-  /-H\s*\$?'Cookie:\s*([^']+)'/i,
-  /-H\s*"Cookie:\s*([^"]+)"/i,
-  /\bcookie:\s*'([^']+)'/i,
-  /\bcookie:\s*"([^"]+)"/i,
+  /-H\s*\$?'Cookie:\s*([^'\s][^']*)'/i,
+  /-H\s*"Cookie:\s*([^"\s][^"]*)"/i,
+  /\bcookie:\s*'([^'\s][^']*)'/i,
+  /\bcookie:\s*"([^"\s][^"]*)"/i,
   /\bcookie:\s*([^\r\n]+)/i,
   /(?:^|\s)(?:--cookie|-b)\s*\$?'([^']+)'/i,
   /(?:^|\s)(?:--cookie|-b)\s*"([^"]+)"/i,

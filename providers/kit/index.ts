@@ -23,3 +23,19 @@ export type { ProviderModule } from "../../ports/provider-module.js";
 export type { SimReply, SimRequest, SimulatedUpstream } from "../../ports/simulated-upstream.js";
 export { hostOs } from "./platform.js";
 export { scopedHttp } from "../../domain/scoped-http.js";
+export { nestsDeeperThan, parseBoundedJson } from "./bounded-json.js";
+export { configHome, modifiedAt, subdirectories } from "./local-dir.js";
+export { findElements, MAX_XML_CHARS, parseXml, type XmlElement } from "./xml.js";
+export { hostDevice } from "./host-device.js";
+export {
+  elementsWithAttribute,
+  MAX_HTML_DEPTH,
+  MAX_PAGE_CHARS,
+  parsePage,
+  scriptText,
+  scriptTexts,
+  visibleText,
+  type HtmlElement,
+  type HtmlPage,
+} from "./html.js";
+export { trimTrailingSlashes } from "../../domain/url-text.js";

@@ -57,7 +57,7 @@ describe("menu-bar command", () => {
     expect(extra().props.tooltip).toBe("Warp · Credits 81% used");
     expect(extra().props.icon).toMatch(/^data:image\/svg\+xml,/);
     const sections = byType(view.root, "MenuBarExtra.Section");
-    expect(titles(sections)).toEqual(["OpenRouter", "z.ai — GLM Coding Pro", "Warp", undefined]);
+    expect(titles(sections)).toEqual(["OpenRouter", "z.ai — Pro", "Warp", undefined]);
     const warpItems = titles(byType(sections[2]!, "MenuBarExtra.Item"));
     expect(warpItems[0]).toBe("Credits: 81%");
     expect(byType(sections[2]!, "MenuBarExtra.Item")[0]!.props.subtitle).toMatch(/^1,215 \/ 1,500 credits · resets in /);
@@ -127,8 +127,8 @@ describe("list command", () => {
     expect(titles(byType(enabled!, "List.Item"))).toEqual(["OpenRouter", "z.ai", "Warp"]);
     expect(byType(notSetUp!, "List.Item")).toHaveLength(14);
     const zai = byType(enabled!, "List.Item")[1]!;
-    expect(zai.props.subtitle).toBe("GLM Coding Pro");
-    expect(zai.props.keywords).toEqual(["zai", "GLM", "Coding", "Pro", "api"]);
+    expect(zai.props.subtitle).toBe("Pro");
+    expect(zai.props.keywords).toEqual(["zai", "Pro", "api"]);
     expect(zai.props.accessories.at(-1)).toEqual({ text: { value: "29%", color: "raycast-green" }, tooltip: "Tokens used" });
     expect(oneOfType(zai, "List.Item.Detail").props.markdown).toContain("### Tokens · 29% used");
     const labels = byType(zai, "Metadata.Label").map((n) => n.props.title);

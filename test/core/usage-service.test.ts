@@ -50,7 +50,17 @@ function service(strategies: Record<string, AnyFetchStrategy[]>, config: Partial
   const status = { statusFor: async () => null };
   const transport = { send: async () => Promise.reject(new Error("no network in this test")) };
   const processes = new NodeProcessRunner();
-  const deps = { catalog, config: store, cache, clock: { now: () => now }, env: {}, status, transport, processes, writeRemedies: writeCliRemedies };
+  const deps = {
+    catalog,
+    config: store,
+    cache,
+    clock: { now: () => now },
+    env: {},
+    status,
+    transport,
+    processes,
+    writeRemedies: writeCliRemedies,
+  };
   return { svc: new UsageService(deps), cache };
 }
 

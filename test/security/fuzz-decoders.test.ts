@@ -95,7 +95,10 @@ describe("every provider's decoder on mutated bodies", () => {
         const fixture = bodies[which];
         const all = paths(fixture);
         return fc.tuple(fc.constantFrom(...all), hostile, fc.boolean()).map(([path, value, asText]) => {
-          const text = JSON.stringify(replaced(fixture, path, value)).replace(new RegExp(`"${DEEP}(\\d+)"`), (_m, n: string) => "[".repeat(Number(n)) + "]".repeat(Number(n)));
+          const text = JSON.stringify(replaced(fixture, path, value)).replace(
+            new RegExp(`"${DEEP}(\\d+)"`),
+            (_m, n: string) => "[".repeat(Number(n)) + "]".repeat(Number(n)),
+          );
           return asText ? text.slice(0, 1 + Math.floor(text.length / 2)) : text;
         });
       });
@@ -106,6 +109,7 @@ describe("every provider's decoder on mutated bodies", () => {
           UsageDocumentSchema.parse(doc);
           const text = strings(doc);
           for (const secret of secrets) expect(text.join("\n")).not.toContain(secret);
+          // eslint-disable-next-line no-control-regex -- looking for control characters is the point
           expect(text.some((s) => /[\x00-\x08\x0b-\x1f\x7f-\x9f]/.test(s))).toBe(false);
           for (const meter of [doc.providers[0]!.primary, doc.providers[0]!.secondary, doc.providers[0]!.tertiary]) {
             if (!meter) continue;
