@@ -11,7 +11,7 @@ export const warpUpstream: SimulatedUpstream = {
   id: "warp",
   origins: ["https://app.warp.dev"],
   env: { WARP_API_KEY: WARP_TEST_KEY },
-  scenarios: ["ok", "unlimited", "unauthorized", "malformed", "slow", "upstream_500"],
+  scenarios: ["ok", "unlimited", "string_counts", "non_numeric", "unauthorized", "malformed", "slow", "upstream_500"],
   routes: [
     {
       method: "POST",
@@ -26,6 +26,9 @@ export const warpUpstream: SimulatedUpstream = {
         if (scenario === "unauthorized" || bearer(request) !== WARP_TEST_KEY) return { body: fixture("unauthorized.json") };
         if (scenario === "malformed") return { body: fixture("malformed.json") };
         if (scenario === "unlimited") return { body: fixture("unlimited.json") };
+        // the reference sample with its counts as text and isUnlimited null, both accepted
+        if (scenario === "string_counts") return { body: fixture("string-counts.json") };
+        if (scenario === "non_numeric") return { body: fixture("non-numeric.json") };
         return { body: fixture("limited.json") };
       },
     },

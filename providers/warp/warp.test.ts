@@ -53,6 +53,30 @@ describe("warp against the simulator", () => {
     expect(usage.secondary).toBeNull();
   });
 
+  it("reads the current shape with counts as text and a null isUnlimited", async () => {
+    sim.sim.setScenario("warp", "string_counts");
+    const usage = await warp();
+    expect(usage).toMatchObject({ ok: true, plan: null });
+    expect(usage.primary).toMatchObject({
+      label: "Credits",
+      usedPercent: 0.33,
+      used: 5,
+      limit: 1500,
+      unlimited: false,
+      resetsAt: "2026-02-28T19:16:33.462Z",
+    });
+    expect(usage.secondary).toMatchObject({ label: "Add-on credits", usedPercent: 57.14, used: 20, limit: 35 });
+    expect(usage.secondary?.note).toBe("10 credits expire on 2026-03-01 10:00 UTC");
+  });
+
+  it("fails a non-numeric count as a parse error naming the field, not as 0/0", async () => {
+    sim.sim.setScenario("warp", "non_numeric");
+    const usage = await warp();
+    expect(usage).toMatchObject({ ok: false, primary: null });
+    expect(usage.error?.code).toBe("parse");
+    expect(usage.error?.message).toContain("data.user.user.requestLimitInfo.requestLimit");
+  });
+
   it("says token invalid or host unreachable for an API error", async () => {
     sim.sim.setScenario("warp", "unauthorized");
     const usage = await warp();

@@ -6,10 +6,10 @@ import {
   isObject,
   missingKey,
   QuotabarError,
-  toNumber,
   toText,
   tryJson,
   zFlag,
+  zNumber,
   type FetchStrategy,
   type Remedy,
 } from "../kit/index.js";
@@ -63,7 +63,8 @@ function macosVersion(): string {
   return `${major - 9}.${minor}.0`;
 }
 
-const count = z.unknown().transform((v) => Math.trunc(toNumber(v) ?? 0));
+/** A count as a number or numeric text (fractions dropped); absent is 0, anything else fails naming the field. */
+const count = zNumber.nullish().transform((v) => Math.trunc(v ?? 0));
 const Grant = z.object({ requestCreditsGranted: count, requestCreditsRemaining: count, expiration: z.string().nullish() });
 const Response = z.object({
   data: z.object({

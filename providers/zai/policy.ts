@@ -1,8 +1,10 @@
 import { fromEpochMillis } from "../../domain/coerce.js";
+import { parseError } from "../../domain/errors.js";
 import { meter, percent } from "../../domain/meter.js";
+import { advice } from "../../domain/remedy.js";
 import type { Detail, Meter, Snapshot } from "../../domain/usage-document.js";
 
-/** One entry of `data.limits`: a TOKENS_LIMIT (the tokens window) or a TIME_LIMIT (MCP calls). */
+/** One entry of `data.limits`: a TOKENS_LIMIT or CREDIT_LIMIT (a usage window) or a TIME_LIMIT (MCP calls). */
 export interface ZaiLimit {
   type: string;
   /** Window unit code: 1 day, 3 hour, 5 minute, 6 week. */
@@ -25,50 +27,93 @@ export interface ZaiReading {
   plan: string | null;
 }
 
+/** The usage windows of a Coding Plan, by type: what they count. */
+const WINDOW_KINDS = new Map<string, { label: string; unit: string }>([
+  ["TOKENS_LIMIT", { label: "Tokens", unit: "tokens" }],
+  ["CREDIT_LIMIT", { label: "Credits", unit: "credits" }],
+]);
 const UNIT_MINUTES: Record<number, number> = { 1: 1440, 3: 60, 5: 1, 6: 10080 };
 const UNIT_WORDS: Record<number, string> = { 1: "day", 3: "hour", 5: "minute", 6: "week" };
+const SINGLE_WINDOW_NAMES: Record<number, string> = { 1: "Daily", 3: "Hourly", 6: "Weekly" };
+/** Model breakdowns beyond this are counted, not listed (the list is upstream text). */
+const MAX_MODELS = 12;
 
+/**
+ * The shortest usage window is the primary (the spec's tokens limit is the session window), the
+ * longest the secondary; windows in between and, beside two windows, the MCP bucket go to details.
+ */
 export function zaiSnapshot(reading: ZaiReading): Snapshot {
-  // When several entries share a type, the last one wins (as the real client does).
-  const byType = new Map(reading.limits.map((limit) => [limit.type, limit]));
-  const tokens = byType.get("TOKENS_LIMIT");
-  const time = byType.get("TIME_LIMIT");
+  const windows = reading.limits.filter((limit) => WINDOW_KINDS.has(limit.type)).sort(byWindowLength);
+  // When several MCP entries arrive, the last one wins (as the real client does).
+  const mcp = reading.limits.findLast((limit) => limit.type === "TIME_LIMIT");
   const details: Detail[] = [];
+  const plan = reading.plan;
 
-  let primary: Meter;
-  let secondary: Meter | null = null;
-  if (tokens) {
-    primary = zaiMeter("Tokens", tokens, details);
-    if (time) secondary = zaiMeter("MCP", time, details);
-  } else if (time) {
-    primary = zaiMeter("MCP", time, details);
-  } else {
-    primary = meter("Tokens", { usedPercent: 0 });
+  if (windows.length === 0) {
+    if (!mcp) {
+      throw parseError(
+        "Failed to parse z.ai response: no TOKENS_LIMIT, CREDIT_LIMIT or TIME_LIMIT entry in data.limits",
+        advice("z.ai reported no quota window: the key may not belong to an active GLM Coding Plan, or the API changed."),
+      );
+    }
+    return { plan, primary: zaiMeter("MCP", mcp, details), secondary: null, tertiary: null, details };
   }
-  return { plan: reading.plan, primary, secondary, tertiary: null, details };
+  const [shortest, ...longer] = windows as [ZaiLimit, ...ZaiLimit[]];
+  const longest = longer.pop();
+  const primary = zaiMeter(WINDOW_KINDS.get(shortest.type)!.label, shortest, details);
+  if (!longest) {
+    const secondary = mcp ? zaiMeter("MCP", mcp, details) : null;
+    return { plan, primary, secondary, tertiary: null, details };
+  }
+  const secondary = zaiMeter(windowName(longest), longest, details);
+  for (const limit of longer) details.push(summary(windowName(limit), limit));
+  if (mcp) details.push(summary("MCP", mcp), ...modelBreakdown("MCP", mcp));
+  return { plan, primary, secondary, tertiary: null, details };
 }
 
 function zaiMeter(label: string, limit: ZaiLimit, details: Detail[]): Meter {
   const { used, usedPercent } = zaiUsage(limit);
-  const isTokens = limit.type === "TOKENS_LIMIT";
-  const minutes = UNIT_MINUTES[limit.unit];
-  const window = windowLabel(limit);
-  if (limit.currentValue !== undefined && limit.usage !== undefined && limit.remaining !== undefined) {
-    details.push({ label, value: `${compact(limit.currentValue)} / ${compact(limit.usage)} (${compact(limit.remaining)} remaining)` });
-  }
-  if (limit.usageDetails && limit.usageDetails.length > 0) {
-    const sorted = [...limit.usageDetails].sort((a, b) => a.modelCode.toLowerCase().localeCompare(b.modelCode.toLowerCase()));
-    details.push({ label: `${label} details`, value: sorted.map((d) => `${d.modelCode}: ${d.usage}`).join(", ") });
-  }
+  const kind = WINDOW_KINDS.get(limit.type);
+  const counts = countsText(limit);
+  if (counts) details.push({ label, value: counts });
+  details.push(...modelBreakdown(label, limit));
   return meter(label, {
     usedPercent,
     used,
     limit: limit.usage !== undefined && limit.usage > 0 ? limit.usage : null,
-    unit: isTokens ? "tokens" : "calls",
+    unit: kind?.unit ?? "calls",
     resetsAt: fromEpochMillis(limit.nextResetTime),
-    windowMinutes: isTokens && limit.number > 0 && minutes !== undefined ? limit.number * minutes : null,
-    note: window ?? (isTokens ? null : "Monthly"),
+    windowMinutes: kind ? windowMinutes(limit) : null,
+    note: windowLabel(limit),
   });
+}
+
+/** A bucket that has no meter of its own, in one line: percent, counts, window, reset. */
+function summary(label: string, limit: ZaiLimit): Detail {
+  const resetsAt = fromEpochMillis(limit.nextResetTime);
+  const parts = [
+    `${zaiUsage(limit).usedPercent} % used`,
+    countsText(limit),
+    windowLabel(limit),
+    resetsAt ? `resets ${resetsAt.slice(0, 16).replace("T", " ")} UTC` : null,
+  ];
+  return { label, value: parts.filter((part) => part !== null).join(", ") };
+}
+
+/** `23M / 80M (57M remaining)` when all three counters are present. */
+function countsText(limit: ZaiLimit): string | null {
+  if (limit.currentValue === undefined || limit.usage === undefined || limit.remaining === undefined) return null;
+  return `${compact(limit.currentValue)} / ${compact(limit.usage)} (${compact(limit.remaining)} remaining)`;
+}
+
+/** The per-model (MCP tool) usage, sorted case-insensitively by model. */
+function modelBreakdown(label: string, limit: ZaiLimit): Detail[] {
+  const models = limit.usageDetails ?? [];
+  if (models.length === 0) return [];
+  const sorted = [...models].sort((a, b) => a.modelCode.toLowerCase().localeCompare(b.modelCode.toLowerCase()));
+  const listed = sorted.slice(0, MAX_MODELS).map((d) => `${d.modelCode}: ${d.usage}`);
+  if (sorted.length > MAX_MODELS) listed.push(`${sorted.length - MAX_MODELS} more`);
+  return [{ label: `${label} details`, value: listed.join(", ") }];
 }
 
 /** used = limit - remaining (or currentValue, whichever is larger); else the server's percentage. */
@@ -86,11 +131,31 @@ function zaiUsage(limit: ZaiLimit): { used: number | null; usedPercent: number }
   return { used: limit.currentValue ?? null, usedPercent: percent(limit.percentage) };
 }
 
+function windowMinutes(limit: ZaiLimit): number | null {
+  const minutes = UNIT_MINUTES[limit.unit];
+  return limit.number > 0 && minutes !== undefined ? limit.number * minutes : null;
+}
+
+/** Shortest first; a window of unknown length goes after every known one. */
+function byWindowLength(a: ZaiLimit, b: ZaiLimit): number {
+  return (windowMinutes(a) ?? Infinity) - (windowMinutes(b) ?? Infinity) || 0;
+}
+
+/** "5-hour tokens", "Weekly credits": a usage window named by its length. */
+function windowName(limit: ZaiLimit): string {
+  const kind = WINDOW_KINDS.get(limit.type)!;
+  const word = UNIT_WORDS[limit.unit];
+  if (!word || limit.number <= 0) return kind.label;
+  const span = limit.number === 1 ? (SINGLE_WINDOW_NAMES[limit.unit] ?? `1-${word}`) : `${limit.number}-${word}`;
+  return `${span} ${kind.unit}`;
+}
+
 function windowLabel(limit: ZaiLimit): string | null {
   const word = UNIT_WORDS[limit.unit];
-  if (!word || limit.number <= 0) return null;
+  const isMcp = limit.type === "TIME_LIMIT";
   // The MCP bucket is reported as "1 minute" but is monthly.
-  if (limit.type === "TIME_LIMIT" && limit.unit === 5 && limit.number === 1) return "Monthly";
+  if (isMcp && (!word || limit.number <= 0 || (limit.unit === 5 && limit.number === 1))) return "Monthly";
+  if (!word || limit.number <= 0) return null;
   return `${limit.number} ${word}${limit.number === 1 ? "" : "s"} window`;
 }
 

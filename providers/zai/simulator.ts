@@ -6,15 +6,24 @@ const fixture = fixturesOf(import.meta.url);
 
 export const ZAI_TEST_KEY = "zai-simulator.0123456789abcdef";
 
+/** The body each scenario serves; `ok` is today's Coding Plan answer. */
+const FIXTURES: Record<string, string> = {
+  // a 5-hour and a weekly tokens window, the MCP bucket, the plan as `level`
+  ok: "coding-plan.json",
+  // the older answer: one tokens window and the MCP bucket, the plan as `planName`
+  one_window: "tokens-and-mcp.json",
+  credits: "credit-plan.json",
+  sparse: "sparse.json",
+  no_limits: "no-limits.json",
+  time_only: "time-only.json",
+  malformed: "malformed.json",
+};
+
 function answer(request: SimRequest, scenario: string): SimReply {
   // z.ai reports a bad or missing token as an API error inside HTTP 200.
   if (scenario === "unauthorized" || bearer(request) !== ZAI_TEST_KEY) return { body: fixture("api-error.json") };
-  if (scenario === "malformed") return { body: fixture("malformed.json") };
   if (scenario === "empty") return { body: "" };
-  if (scenario === "sparse") return { body: fixture("sparse.json") };
-  if (scenario === "no_limits") return { body: fixture("no-limits.json") };
-  if (scenario === "time_only") return { body: fixture("time-only.json") };
-  return { body: fixture("tokens-and-mcp.json") };
+  return { body: fixture(FIXTURES[scenario] ?? "coding-plan.json") };
 }
 
 /** z.ai: GET /api/monitor/usage/quota/limit on the Global host or the China (BigModel) host. */
@@ -22,6 +31,6 @@ export const zaiUpstream: SimulatedUpstream = {
   id: "zai",
   origins: ["https://api.z.ai", "https://open.bigmodel.cn"],
   env: { Z_AI_API_KEY: ZAI_TEST_KEY },
-  scenarios: ["ok", "sparse", "no_limits", "time_only", "empty", "unauthorized", "malformed", "slow", "upstream_500"],
+  scenarios: [...Object.keys(FIXTURES), "empty", "unauthorized", "slow", "upstream_500"],
   routes: [{ method: "GET", path: "/api/monitor/usage/quota/limit", handle: answer }],
 };

@@ -60,9 +60,16 @@ const Envelope = z.object({
       plan: z.string().nullish(),
       plan_type: z.string().nullish(),
       packageName: z.string().nullish(),
+      level: z.string().nullish(),
     })
     .nullish(),
 });
+
+/** Current answers name the plan only by `level`; a lower-case word (`pro`) is shown capitalised (`Pro`). */
+function levelName(level: string | null | undefined): string | null {
+  const text = toText(level);
+  return text && /^[a-z]+$/.test(text) ? `${text[0]!.toUpperCase()}${text.slice(1)}` : text;
+}
 
 /** `global` unless the entry says China (`bigmodel-cn`, or the friendlier `china` / `cn`). */
 export function zaiRegion(region: unknown): ZaiRegion {
@@ -116,9 +123,9 @@ export const zaiApi: FetchStrategy<string, ZaiReading> = {
       });
     }
     if (!envelope.data) throw parseError("Failed to parse z.ai response: Missing data", ...CHECK_REGION);
-    const { limits, planName, plan, plan_type, packageName } = envelope.data;
+    const { limits, planName, plan, plan_type, packageName, level } = envelope.data;
     return {
-      plan: [planName, plan, plan_type, packageName].map(toText).find((name) => name !== null) ?? null,
+      plan: [planName, plan, plan_type, packageName, levelName(level)].map(toText).find((name) => name !== null) ?? null,
       limits: limits ?? [],
     };
   },

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { CredentialContext } from "../../ports/fetch-context.js";
 import { useSimulator } from "../../test/helpers/harness.js";
 import { writeConfig } from "../../test/helpers/write-config.js";
-import { compact } from "./policy.js";
+import { compact, zaiSnapshot, type ZaiLimit } from "./policy.js";
 import { ZAI_TEST_KEY } from "./simulator.js";
 import { zaiQuotaUrl, zaiRegion } from "./wire.js";
 
@@ -15,33 +15,79 @@ async function zaiIn(scenario: string, env: Record<string, string | undefined> =
   return doc.providers[0]!;
 }
 
+/** The 5-hour tokens window both the current and the older answer carry. */
+const FIVE_HOUR_TOKENS = {
+  label: "Tokens",
+  usedPercent: 29.32,
+  used: 23456789,
+  limit: 80000000,
+  unit: "tokens",
+  windowMinutes: 300,
+  resetsAt: "2026-11-24T12:00:00.000Z",
+  note: "5 hours window",
+};
+
 describe("zai against the simulator", () => {
-  it("maps tokens to primary and the MCP window to secondary with resets and window", async () => {
+  it("shows today's 5-hour window as primary, the weekly one as secondary, MCP in details and the plan from level", async () => {
     const usage = await zaiIn("ok");
-    expect(usage).toMatchObject({ ok: true, source: "api", plan: "GLM Coding Pro" });
-    expect(usage.primary).toMatchObject({
-      label: "Tokens",
-      usedPercent: 29.32,
-      used: 23456789,
-      limit: 80000000,
-      windowMinutes: 300,
-      resetsAt: "2026-11-24T12:00:00.000Z",
-      note: "5 hours window",
+    expect(usage).toMatchObject({ ok: true, source: "api", plan: "Pro" });
+    expect(usage.primary).toMatchObject(FIVE_HOUR_TOKENS);
+    expect(usage.secondary).toMatchObject({
+      label: "Weekly tokens",
+      usedPercent: 31.25,
+      used: 125000000,
+      limit: 400000000,
+      unit: "tokens",
+      windowMinutes: 10080,
+      resetsAt: "2026-11-30T00:00:00.000Z",
+      note: "1 week window",
     });
+    expect(usage.details).toEqual([
+      { label: "Tokens", value: "23M / 80M (57M remaining)" },
+      { label: "Weekly tokens", value: "125M / 400M (275M remaining)" },
+      { label: "MCP", value: "31.2 % used, 312 / 1K (688 remaining), Monthly, resets 2026-12-01 00:00 UTC" },
+      { label: "MCP details", value: "search-prime: 250, web-reader: 62" },
+    ]);
+    const request = sim.sim.requests.at(-1)!;
+    expect(request.origin).toBe("https://api.z.ai");
+    expect(request.path).toBe("/api/monitor/usage/quota/limit");
+    expect(request.headers.authorization).toBe(`Bearer ${ZAI_TEST_KEY}`);
+  });
+
+  it("keeps the older one-window answer: tokens primary, the MCP window secondary, the plan from planName", async () => {
+    const usage = await zaiIn("one_window");
+    expect(usage).toMatchObject({ ok: true, plan: "GLM Coding Pro" });
+    expect(usage.primary).toMatchObject(FIVE_HOUR_TOKENS);
     expect(usage.secondary).toMatchObject({
       label: "MCP",
       usedPercent: 31.2,
       used: 312,
       limit: 1000,
+      unit: "calls",
       windowMinutes: null,
       resetsAt: "2026-12-01T00:00:00.000Z",
+      note: "Monthly",
     });
-    expect(usage.details).toContainEqual({ label: "Tokens", value: "23M / 80M (57M remaining)" });
-    expect(usage.details).toContainEqual({ label: "MCP details", value: "search-prime: 250, web-reader: 62" });
-    const request = sim.sim.requests.at(-1)!;
-    expect(request.origin).toBe("https://api.z.ai");
-    expect(request.path).toBe("/api/monitor/usage/quota/limit");
-    expect(request.headers.authorization).toBe(`Bearer ${ZAI_TEST_KEY}`);
+    expect(usage.details).toEqual([
+      { label: "Tokens", value: "23M / 80M (57M remaining)" },
+      { label: "MCP", value: "312 / 1K (688 remaining)" },
+      { label: "MCP details", value: "search-prime: 250, web-reader: 62" },
+    ]);
+  });
+
+  it("reads credit windows like token windows, shortest first, from an answer without msg", async () => {
+    const usage = await zaiIn("credits");
+    expect(usage).toMatchObject({ ok: true, plan: "Max" });
+    expect(usage.primary).toMatchObject({
+      label: "Credits",
+      usedPercent: 12,
+      used: null,
+      limit: null,
+      unit: "credits",
+      windowMinutes: 300,
+      resetsAt: "2026-11-20T17:00:00.000Z",
+    });
+    expect(usage.secondary).toMatchObject({ label: "Weekly credits", usedPercent: 25, used: 500, limit: 2000, windowMinutes: 10080 });
   });
 
   it("falls back to the server percentage when counters are missing, and orders entries by type", async () => {
@@ -58,10 +104,13 @@ describe("zai against the simulator", () => {
     expect(usage.plan).toBe("GLM Coding Lite");
   });
 
-  it("gives a 0 % placeholder and the trimmed plan when there are no limits", async () => {
+  it("fails with a parse error naming what is missing when there are no limits, instead of a 0 % meter", async () => {
     const usage = await zaiIn("no_limits");
-    expect(usage.primary).toMatchObject({ usedPercent: 0, resetsAt: null });
-    expect(usage.plan).toBe("Lite");
+    expect(usage).toMatchObject({ ok: false, primary: null, secondary: null });
+    expect(usage.error).toMatchObject({
+      code: "parse",
+      message: "Failed to parse z.ai response: no TOKENS_LIMIT, CREDIT_LIMIT or TIME_LIMIT entry in data.limits",
+    });
   });
 
   it("reports the API-level error inside an HTTP 200 as unauthorized", async () => {
@@ -136,5 +185,65 @@ describe("zai URL resolution", () => {
     expect(compact(40_000_000)).toBe("40M");
     expect(compact(688)).toBe("688");
     expect(compact(2_500_000_000)).toBe("2.5B");
+  });
+});
+
+describe("zai policy", () => {
+  const fiveHours: ZaiLimit = { type: "TOKENS_LIMIT", unit: 3, number: 5, percentage: 10, nextResetTime: 1795521600000 };
+  const weekly: ZaiLimit = { type: "TOKENS_LIMIT", unit: 6, number: 1, percentage: 40 };
+  const mcp: ZaiLimit = { type: "TIME_LIMIT", unit: 5, number: 1, percentage: 5 };
+  const snapshot = (...limits: ZaiLimit[]) => zaiSnapshot({ limits, plan: null });
+
+  it("refuses to invent a meter when no recognised limit is present", () => {
+    for (const limits of [
+      [],
+      [
+        { ...weekly, type: "BALANCE_LIMIT" },
+        { ...weekly, type: "constructor" },
+      ],
+    ]) {
+      expect(() => snapshot(...limits)).toThrow(
+        expect.objectContaining({ code: "parse", message: expect.stringContaining("no TOKENS_LIMIT, CREDIT_LIMIT or TIME_LIMIT") }),
+      );
+    }
+  });
+
+  it("makes the shortest window primary and the longest secondary whatever their order", () => {
+    const result = snapshot(weekly, mcp, fiveHours);
+    expect(result.primary).toMatchObject({ label: "Tokens", usedPercent: 10, windowMinutes: 300 });
+    expect(result.secondary).toMatchObject({ label: "Weekly tokens", usedPercent: 40, windowMinutes: 10080 });
+    expect(result.details).toEqual([{ label: "MCP", value: "5 % used, Monthly" }]);
+  });
+
+  it("lists windows between the shortest and the longest in details", () => {
+    const daily: ZaiLimit = { type: "CREDIT_LIMIT", unit: 1, number: 1, usage: 100, currentValue: 30, remaining: 70, percentage: 30 };
+    const result = snapshot(weekly, daily, fiveHours);
+    expect(result.primary?.windowMinutes).toBe(300);
+    expect(result.secondary?.windowMinutes).toBe(10080);
+    expect(result.details).toEqual([{ label: "Daily credits", value: "30 % used, 30 / 100 (70 remaining), 1 day window" }]);
+  });
+
+  it("puts a window of unknown length after the known ones", () => {
+    const result = snapshot({ ...weekly, unit: 9, number: 2 }, fiveHours);
+    expect(result.primary?.windowMinutes).toBe(300);
+    expect(result.secondary).toMatchObject({ label: "Tokens", windowMinutes: null, note: null });
+  });
+
+  it("clamps the server percentage when it is the only measure", () => {
+    expect(snapshot({ ...fiveHours, percentage: 140 }).primary?.usedPercent).toBe(100);
+    expect(snapshot({ ...fiveHours, percentage: -3 }).primary?.usedPercent).toBe(0);
+  });
+
+  it("keeps the MCP bucket as secondary beside a single window, the last MCP entry winning", () => {
+    const result = snapshot(mcp, fiveHours, { ...mcp, percentage: 60 });
+    expect(result.secondary).toMatchObject({ label: "MCP", usedPercent: 60, windowMinutes: null, note: "Monthly" });
+  });
+
+  it("lists at most twelve models of a breakdown", () => {
+    const usageDetails = Array.from({ length: 15 }, (_, i) => ({ modelCode: `tool-${String(i).padStart(2, "0")}`, usage: i }));
+    const result = snapshot(fiveHours, { ...mcp, usageDetails });
+    const breakdown = result.details.find((d) => d.label === "MCP details")!.value;
+    expect(breakdown.split(", ")).toHaveLength(13);
+    expect(breakdown).toMatch(/tool-11: 11, 3 more$/);
   });
 });
