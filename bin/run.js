@@ -1,5 +1,17 @@
 #!/usr/bin/env node
-import { execute } from "@oclif/core";
-import { withDefaultCommand } from "../dist/oclif-cli/default-command.js";
+// Answers --version and the root --help before oclif is loaded: they are the commands run most to check an install.
+import { readFileSync } from "node:fs";
 
-await execute({ args: withDefaultCommand(process.argv.slice(2)), dir: import.meta.url });
+const args = process.argv.slice(2);
+const only = args.length === 1 ? args[0] : undefined;
+if (only === "--version" || only === "-v" || only === "version") {
+  const { version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
+  process.stdout.write(`quotabar/${version} ${process.platform}-${process.arch} node-${process.version}\n`);
+} else if (only === "--help" || only === "-h" || only === "help") {
+  process.stdout.write(readFileSync(new URL("../dist/oclif-cli/root-help.txt", import.meta.url), "utf8"));
+} else {
+  process.env.OCLIF_DISABLE_ENGINE_WARNING ??= "1"; // package.json engines (node >= 20) is checked by npm
+  const { execute } = await import("@oclif/core");
+  const { withDefaultCommand } = await import("../dist/oclif-cli/default-command.js");
+  await execute({ args: withDefaultCommand(args), dir: import.meta.url });
+}

@@ -56,6 +56,16 @@ export interface ProviderListing {
   credentialEnv: readonly string[];
 }
 
+/** A forced source mode (`--source`) that a requested provider does not have. */
+export class UnsupportedSourceError extends QuotabarError {
+  override name = "UnsupportedSourceError";
+  constructor(provider: string, source: string, offered: readonly string[]) {
+    super("not_configured", `${provider} has no source "${source}"`, {
+      remedies: [{ kind: "advice", text: `Its sources: ${["auto", ...offered].join(", ")}.` }],
+    });
+  }
+}
+
 export interface UsageServiceDeps {
   catalog: ProviderCatalog;
   config: ConfigStore;
@@ -79,7 +89,15 @@ export class UsageService {
 
   async usage(request: UsageRequest = {}): Promise<UsageDocument> {
     const config = await this.deps.config.load();
-    const ids = await this.select(config, request.providers);
+    const source = request.source;
+    let ids = await this.select(config, request.providers);
+    if (source && source !== "auto") {
+      const asked = request.providers && request.providers.length > 0;
+      const lacking = ids.map((id) => this.module(id)).filter((m) => m.strategies.length > 0 && this.applicable(m, source).length === 0);
+      const first = lacking[0];
+      if (asked && first) throw new UnsupportedSourceError(first.descriptor.name, source, sourcesOf(first));
+      ids = ids.filter((id) => !lacking.some((m) => m.descriptor.id === id));
+    }
     const timeoutMs = request.timeoutMs ?? (config.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000;
     const providers = await Promise.all(ids.map((id) => this.fetchProvider(this.module(id), entryOf(config, id), timeoutMs, request)));
     return { version: 1, generatedAt: this.deps.clock.now().toISOString(), providers };
@@ -209,7 +227,7 @@ export class UsageService {
     }
     if (strategies.length === 0) {
       throw new QuotabarError("not_configured", `${module.descriptor.name} has no source "${base.sourceMode}"`, {
-        remedies: [{ kind: "advice", text: `Use one of: auto, ${[...new Set(module.strategies.map((s) => s.source))].join(", ")}.` }],
+        remedies: [{ kind: "advice", text: `Use one of: auto, ${sourcesOf(module).join(", ")}.` }],
       });
     }
     let lastError: QuotabarError | null = null;
@@ -313,6 +331,11 @@ export class UsageService {
       );
     return module;
   }
+}
+
+/** The source modes a provider answers to besides auto. */
+function sourcesOf(module: ProviderModule): string[] {
+  return [...new Set(module.strategies.map((s) => s.source))];
 }
 
 const EARLIEST_RESET = Date.UTC(2000, 0, 1);

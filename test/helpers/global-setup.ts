@@ -10,5 +10,6 @@ export default function setup(): void {
   execFileSync(process.execPath, [join(root, "node_modules", "typescript", "bin", "tsc"), "-p", join(root, "tsconfig.build.json")], {
     stdio: "inherit",
   });
+  execFileSync(process.execPath, [join(root, "dist", "oclif-cli", "write-root-help.js")], { stdio: "inherit" });
   if (!existsSync(built) || statSync(built).size === 0) throw new Error("build did not produce dist/oclif-cli/commands.js");
 }
