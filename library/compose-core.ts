@@ -89,7 +89,10 @@ export function composeCore(adapters: CoreAdapters): Core {
     },
     async signIn(providerId) {
       const load = catalog.get(providerId)?.signIn;
-      return load ? (await load())({ transport, clock }) : null;
+      if (!load) return null;
+      // the provider's entry carries where to sign in (a GitHub Enterprise host)
+      const entry = (await config.load()).providers.find((p) => p.id === providerId);
+      return (await load())({ transport, clock, ...(entry ? { entry } : {}) });
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { ProviderDescriptor } from "../domain/descriptor.js";
 import type { Clock } from "./clock.js";
+import type { ProviderConfigEntry } from "./config-store.js";
 import type { DeviceFlow } from "./device-flow.js";
 import type { AnyFetchStrategy } from "./fetch-strategy.js";
 import type { HttpTransport } from "./http-client.js";
@@ -13,7 +14,7 @@ export interface ProviderModule {
   /** Its upstreams as the simulator plays them; loaded only when a simulator runs. */
   simulator?: () => Promise<SimulatedUpstream>;
   /** Its sign-in flow (descriptor.signIn), loaded when a user signs in. */
-  signIn?: () => Promise<(deps: { transport: HttpTransport; clock: Clock }) => DeviceFlow>;
+  signIn?: () => Promise<(deps: { transport: HttpTransport; clock: Clock; entry?: ProviderConfigEntry }) => DeviceFlow>;
 }
 
 /** Every provider the running program knows, in display order. */

@@ -5,8 +5,15 @@ import { QuotabarError } from "../../domain/errors.js";
 import { useSimulator } from "../../test/helpers/harness.js";
 import { writeConfig } from "../../test/helpers/write-config.js";
 import { COPILOT_HEADER_DEFAULTS, copilotHeaderValues } from "./editor-headers.js";
-import { copilotPlanLabel, copilotSnapshot, type CopilotQuota, type CopilotReading } from "./policy.js";
-import { COPILOT_DEVICE_TOKEN, COPILOT_SIM_MIN_API_VERSION, COPILOT_TEST_TOKEN } from "./simulator.js";
+import { copilotPlanLabel, copilotResetTime, copilotSnapshot, type CopilotQuota, type CopilotReading } from "./policy.js";
+import { githubOrigins } from "./github-host.js";
+import {
+  COPILOT_DEVICE_TOKEN,
+  COPILOT_SIM_ENTERPRISE_HOST,
+  COPILOT_SIM_MIN_API_VERSION,
+  COPILOT_SIM_NESTING,
+  COPILOT_TEST_TOKEN,
+} from "./simulator.js";
 import { decodeCopilotUser } from "./wire.js";
 
 const NO_SNAPSHOTS = "GitHub returned no Copilot quota snapshots";
@@ -204,6 +211,95 @@ describe("copilot usage against the simulator", () => {
     expect(sim.sim.requests.at(-1)!.headers.authorization).toBe(`token ${COPILOT_DEVICE_TOKEN}`);
   });
 
+  it("shows an over-quota month as a full bar whose note gives the real figure", async () => {
+    sim.sim.setScenario("copilot", "over_quota");
+    const usage = await copilot();
+    expect(usage.ok).toBe(true);
+    expect(usage.plan).toBe("Individual Pro");
+    // -4 % remaining, -12 of 300 left: 312 used, 104 %; the bar stops at 100 and used stays a real count.
+    expect(usage.primary).toEqual({
+      label: "Premium",
+      usedPercent: 100,
+      used: 312,
+      limit: 300,
+      unit: "requests",
+      unlimited: false,
+      resetsAt: "2026-12-01T00:00:00.000Z",
+      windowMinutes: null,
+      note: "Over quota: 104% used (312 of 300 requests)",
+    });
+    expect(usage.secondary).toMatchObject({ label: "Chat", unlimited: true });
+  });
+
+  it("shows a token-billed seat with zero-entitlement snapshots as the plan and its credits, not as 0 % bars", async () => {
+    sim.sim.setScenario("copilot", "token_billing");
+    const usage = await copilot();
+    expect(usage.ok).toBe(true);
+    expect(usage.error).toBeNull();
+    expect(usage).toMatchObject({ plan: "Business", primary: null, secondary: null, tertiary: null });
+    expect(usage.details).toEqual([
+      { label: "Billing", value: "Token-based billing: GitHub reports no quota meters for this seat" },
+      { label: "Credits used", value: "1234.56" },
+    ]);
+  });
+
+  it("goes to the GitHub Enterprise host of the config entry for usage", async () => {
+    sim.sim.setScenario("copilot", "enterprise");
+    writeConfig(sim.home, { providers: [{ id: "copilot", enterpriseHost: ` https://${COPILOT_SIM_ENTERPRISE_HOST.toUpperCase()}/ ` }] });
+    const usage = await copilot();
+    expect(sim.sim.requests.map((r) => `${r.origin}${r.path}`)).toEqual([
+      `https://api.${COPILOT_SIM_ENTERPRISE_HOST}/copilot_internal/user`,
+    ]);
+    expect(usage.ok).toBe(true);
+    expect(usage.plan).toBe("Enterprise");
+    // quota_reset_date in its ISO form (no quota_reset_date_utc) is the reset of the meter.
+    expect(usage.primary).toMatchObject({
+      label: "Premium",
+      usedPercent: 36,
+      used: 360,
+      limit: 1000,
+      resetsAt: "2026-12-01T00:00:00.000Z",
+    });
+    expect(usage.secondary).toMatchObject({ label: "Chat", unlimited: true, resetsAt: null });
+  });
+
+  it("says a rejected token must come from the enterprise host", async () => {
+    sim.sim.setScenario("copilot", "unauthorized");
+    writeConfig(sim.home, { providers: [{ id: "copilot", enterpriseHost: COPILOT_SIM_ENTERPRISE_HOST }] });
+    const usage = await copilot();
+    expect(usage.error?.code).toBe("unauthorized");
+    expect(usage.error?.hint).toContain(`It must be a token of ${COPILOT_SIM_ENTERPRISE_HOST}`);
+  });
+
+  it.each([
+    ["http://octocorp.ghe.com", "must use https"],
+    ["ftp://octocorp.ghe.com", "must use https"],
+    ["octocorp.ghe.com/api/v3", "must be a bare host name (no path, port or user)"],
+    ["octocorp.ghe.com:8443", "must be a bare host name (no path, port or user)"],
+    ["token@octocorp.ghe.com", "must be a bare host name (no path, port or user)"],
+    ["octocorp", "is not a host name"],
+    ["octo corp.ghe.com", "is not a host name"],
+    ["api.octocorp.ghe.com", "is the API host; give the web host (octocorp.ghe.com)"],
+  ])("refuses the enterprise host %j before sending the token anywhere", async (host, why) => {
+    writeConfig(sim.home, { providers: [{ id: "copilot", enterpriseHost: host }] });
+    const usage = await copilot();
+    expect(usage.error?.code).toBe("not_configured");
+    expect(usage.error?.message).toBe(`The GitHub Enterprise host (enterpriseHost) ${why}`);
+    expect(usage.error?.hint).toContain("providers[copilot].enterpriseHost (e.g. octocorp.ghe.com)");
+    expect(sim.sim.requests).toHaveLength(0);
+  });
+
+  it(`gives a parse error, not a stack overflow, for a body nested ${COPILOT_SIM_NESTING} levels deep`, async () => {
+    sim.sim.setScenario("copilot", "deeply_nested");
+    const usage = await copilot();
+    expect(usage.ok).toBe(false);
+    expect(usage.error).toMatchObject({
+      code: "parse",
+      message: "Failed to parse GitHub Copilot response: it nests deeper than 64 levels",
+    });
+    expect(JSON.stringify(usage)).not.toMatch(/call stack/i);
+  });
+
   it("never puts the token in the document", async () => {
     for (const scenario of ["ok", "unauthorized", "malformed", "outdated_api_version"]) {
       sim.sim.setScenario("copilot", scenario);
@@ -219,6 +315,7 @@ const quota = (fields: Partial<CopilotQuota>): CopilotQuota => ({
   quotaId: "",
   unlimited: false,
   overageCount: null,
+  creditsUsed: null,
   ...fields,
 });
 
@@ -229,6 +326,7 @@ const reading = (fields: Partial<CopilotReading>): CopilotReading => ({
   limitedUserQuotas: { chat: null, completions: null },
   resetDate: null,
   tokenBasedBilling: false,
+  creditsUsed: null,
   ...fields,
 });
 
@@ -254,7 +352,7 @@ describe("copilot policy", () => {
     expect(snapshot.primary).toMatchObject({ usedPercent: 80, used: 40, limit: 50 });
   });
 
-  it("clamps overage to 100 % and says how far over it is", () => {
+  it("clamps overage to 100 % and gives the real percent and counts in the note", () => {
     const snapshot = copilotSnapshot(
       reading({
         snapshots: {
@@ -268,12 +366,93 @@ describe("copilot policy", () => {
         },
       }),
     );
-    expect(snapshot.primary).toMatchObject({ usedPercent: 100, used: 312, limit: 300, note: "12 requests over the monthly allowance" });
+    expect(snapshot.primary).toMatchObject({
+      usedPercent: 100,
+      used: 312,
+      limit: 300,
+      note: "Over quota: 104% used (312 of 300 requests)",
+    });
   });
 
-  it("ignores zero-entitlement seats that are not unlimited", () => {
-    const seats = { premium_interactions: quota({ entitlement: 0, remaining: 0, percentRemaining: 100, quotaId: "premium_interactions" }) };
+  it("takes the counts' word for an over-quota month when the percent stops at 0", () => {
+    const premium = quota({ entitlement: 300, remaining: -30, percentRemaining: 0, quotaId: "premium_interactions" });
+    const snapshot = copilotSnapshot(reading({ snapshots: { premium_interactions: premium } }));
+    expect(snapshot.primary).toMatchObject({ usedPercent: 100, used: 330, note: "Over quota: 110% used (330 of 300 requests)" });
+  });
+
+  it("says so when only the percent is past the quota", () => {
+    const chat = quota({ percentRemaining: -25.5, quotaId: "chat" });
+    const snapshot = copilotSnapshot(reading({ snapshots: { chat } }));
+    expect(snapshot.primary).toMatchObject({ usedPercent: 100, used: null, limit: null, note: "Over quota: 125.5% used" });
+  });
+
+  it("names paid overage that leaves the quota at exactly 100 %", () => {
+    const premium = quota({ entitlement: 300, remaining: 0, percentRemaining: 0, overageCount: 7, quotaId: "premium_interactions" });
+    const snapshot = copilotSnapshot(reading({ snapshots: { premium_interactions: premium } }));
+    expect(snapshot.primary).toMatchObject({ usedPercent: 100, used: 300, note: "7 requests over the monthly allowance" });
+  });
+
+  it("never makes used negative when more is left than the entitlement", () => {
+    const premium = quota({ entitlement: 300, remaining: 310, quotaId: "premium_interactions" });
+    const snapshot = copilotSnapshot(reading({ snapshots: { premium_interactions: premium } }));
+    expect(snapshot.primary).toMatchObject({ usedPercent: 0, used: 0, limit: 300, note: null });
+  });
+
+  it.each([
+    ["zero entitlement and nothing left", { entitlement: 0, remaining: 0, percentRemaining: 100 }],
+    ["zero entitlement, no remaining count", { entitlement: 0, percentRemaining: 100 }],
+    ["an empty object", {}],
+  ])("shows no meter (not 0 %%) for a snapshot with %s", (_, fields) => {
+    const seats = { premium_interactions: quota({ quotaId: "premium_interactions", ...fields }), completions: quota(fields) };
     expect(() => copilotSnapshot(reading({ snapshots: seats }))).toThrow(NO_SNAPSHOTS);
+  });
+
+  it("puts the reset date on both meters, but not on unlimited ones", () => {
+    const snapshot = copilotSnapshot(
+      reading({
+        resetDate: "2026-12-01",
+        snapshots: {
+          premium_interactions: quota({ entitlement: 300, remaining: 150, quotaId: "premium_interactions" }),
+          chat: quota({ percentRemaining: 80, quotaId: "chat" }),
+          completions: quota({ unlimited: true, quotaId: "completions" }),
+        },
+      }),
+    );
+    expect(snapshot.primary?.resetsAt).toBe("2026-12-01T00:00:00.000Z");
+    expect(snapshot.secondary?.resetsAt).toBe("2026-12-01T00:00:00.000Z");
+    expect(snapshot.details).toEqual([{ label: "Completions", value: "Unlimited" }]);
+    const unlimited = copilotSnapshot(reading({ resetDate: "2026-12-01", snapshots: { chat: quota({ unlimited: true }) } }));
+    expect(unlimited.primary).toMatchObject({ unlimited: true, resetsAt: null });
+  });
+
+  it.each([
+    ["2026-12-01", "2026-12-01T00:00:00.000Z"],
+    [" 2026-12-01 ", "2026-12-01T00:00:00.000Z"],
+    ["2026-12-01T00:00:00Z", "2026-12-01T00:00:00.000Z"],
+    ["2026-12-01T00:00:00.000Z", "2026-12-01T00:00:00.000Z"],
+    ["2026-12-01T08:00:00+02:00", "2026-12-01T06:00:00.000Z"],
+    ["2026-12-01t00:00:00z", "2026-12-01T00:00:00.000Z"],
+    ["2026-02-30T00:00:00Z", null],
+    ["2026-12-01T08:00", "2026-12-01T08:00:00.000Z"],
+    ["2026-12-01 08:00:00", "2026-12-01T08:00:00.000Z"],
+    ["2026-02-30", null],
+    ["December 1, 2026", null],
+    ["soon", null],
+    [null, null],
+  ])("reads the reset date %j as %j (UTC, never local time)", (text, iso) => {
+    expect(copilotResetTime(text)).toBe(iso);
+  });
+
+  it("lists credits used next to the meters when a snapshot carries them", () => {
+    const premium = quota({ entitlement: 300, remaining: 150, quotaId: "premium_interactions", creditsUsed: 12.345 });
+    const snapshot = copilotSnapshot(reading({ snapshots: { premium_interactions: premium }, creditsUsed: 99 }));
+    expect(snapshot.primary).toMatchObject({ usedPercent: 50 });
+    expect(snapshot.details).toEqual([{ label: "Credits used", value: "12.35" }]);
+  });
+
+  it("falls back to a top-level credits_used for a token-billed seat", () => {
+    const snapshot = copilotSnapshot(reading({ plan: "business", tokenBasedBilling: true, creditsUsed: 40 }));
+    expect(snapshot.details).toContainEqual({ label: "Credits used", value: "40" });
   });
 
   it("throws the no-snapshots error as a QuotabarError with the spec's guidance", () => {
@@ -289,7 +468,7 @@ describe("copilot policy", () => {
   it("shows the plan without bars for token-billed seats", () => {
     const snapshot = copilotSnapshot(reading({ plan: "business", tokenBasedBilling: true }));
     expect(snapshot).toMatchObject({ plan: "Business", primary: null, secondary: null });
-    expect(snapshot.details[0]?.label).toBe("Billing");
+    expect(snapshot.details).toEqual([{ label: "Billing", value: "Token-based billing: GitHub reports no quota meters for this seat" }]);
   });
 
   it("cleans plan labels like the real client", () => {
@@ -327,6 +506,75 @@ describe("copilot decoding and headers", () => {
     );
     expect(decoded.resetDate).toBe("2026-12-01T08:00:00Z");
     expect(decoded.snapshots.premium_interactions).toMatchObject({ remaining: 12.5, percentRemaining: null });
+  });
+
+  it.each([
+    [{ entitlement: -3, percent_remaining: 10 }, "quota_snapshots.premium_interactions.entitlement: must not be negative (got -3)"],
+    [{ entitlement: "abc" }, "quota_snapshots.premium_interactions.entitlement: Invalid input: expected number, received string"],
+    [{ percent_remaining: 5, overage_count: -1 }, "quota_snapshots.premium_interactions.overage_count: must not be negative (got -1)"],
+    [{ percent_remaining: 5, credits_used: "-2" }, "quota_snapshots.premium_interactions.credits_used: must not be negative (got -2)"],
+    [{ percent_remaining: "1e400" }, "quota_snapshots.premium_interactions.percent_remaining: Invalid input"],
+    [{ remaining: [] }, "quota_snapshots.premium_interactions.remaining: Invalid input: expected number, received array"],
+  ])("refuses the snapshot %j with a parse error naming the field", (premium, message) => {
+    const body = JSON.stringify({ quota_snapshots: { premium_interactions: premium } });
+    expect(() => decodeCopilotUser(body)).toThrow(expect.objectContaining({ code: "parse", message: expect.stringContaining(message) }));
+  });
+
+  it("refuses negative free-plan totals, naming the field", () => {
+    const body = JSON.stringify({ monthly_quotas: { chat: -50, completions: 2000 }, limited_user_quotas: { chat: 1, completions: 1 } });
+    expect(() => decodeCopilotUser(body)).toThrow("monthly_quotas.chat: must not be negative (got -50)");
+  });
+
+  it("accepts what is left going below zero, null snapshots, string flags and a top-level credits_used", () => {
+    const decoded = decodeCopilotUser(
+      JSON.stringify({
+        token_based_billing: "true",
+        credits_used: "7.5",
+        limited_user_quotas: { chat: -2, completions: 0 },
+        quota_snapshots: {
+          chat: null,
+          premium_interactions: { entitlement: 300, remaining: -12, percent_remaining: -4, unlimited: "false", credits_used: 3 },
+        },
+      }),
+    );
+    expect(decoded).toMatchObject({ tokenBasedBilling: true, creditsUsed: 7.5, limitedUserQuotas: { chat: -2, completions: 0 } });
+    expect(Object.keys(decoded.snapshots)).toEqual(["premium_interactions"]);
+    expect(decoded.snapshots.premium_interactions).toMatchObject({
+      remaining: -12,
+      percentRemaining: -4,
+      unlimited: false,
+      creditsUsed: 3,
+    });
+  });
+
+  it("refuses a body nested 100000 levels deep with a clear parse error, at any place", () => {
+    const deep = (inner: string) => `${"[".repeat(100_000)}${inner}${"]".repeat(100_000)}`;
+    for (const body of [
+      deep("1"),
+      `{"copilot_plan":"pro","extra":${deep("")}}`,
+      `{"quota_snapshots":{"chat":{"percent_remaining":${deep("5")}}}}`,
+    ]) {
+      expect(() => decodeCopilotUser(body)).toThrow("Failed to parse GitHub Copilot response: it nests deeper than 64 levels");
+    }
+  });
+
+  it("accepts a body nested exactly 64 levels deep and refuses one level more", () => {
+    // the root object is level 1, so n arrays inside it reach level n + 1
+    const padded = (n: number) => `{"pad":${"[".repeat(n)}${"]".repeat(n)},"quota_snapshots":{"chat":{"percent_remaining":40}}}`;
+    expect(decodeCopilotUser(padded(63)).snapshots.chat?.percentRemaining).toBe(40);
+    expect(() => decodeCopilotUser(padded(64))).toThrow("nests deeper than 64 levels");
+  });
+
+  it("derives the enterprise origins from the host and keeps github.com for none", () => {
+    expect(githubOrigins({})).toEqual({ web: "https://github.com", api: "https://api.github.com", enterpriseHost: null });
+    expect(githubOrigins({ enterpriseHost: "  " })).toEqual(githubOrigins(undefined));
+    expect(githubOrigins({ enterpriseHost: "github.com" }).enterpriseHost).toBeNull();
+    expect(githubOrigins({ enterpriseHost: "Octocorp.GHE.com" })).toEqual({
+      web: "https://octocorp.ghe.com",
+      api: "https://api.octocorp.ghe.com",
+      enterpriseHost: "octocorp.ghe.com",
+    });
+    expect(() => githubOrigins({ enterpriseHost: 42 })).toThrow("The GitHub Enterprise host (enterpriseHost) is not text");
   });
 
   it("keeps the header defaults in one object and derives the User-Agent from an overridden plugin version", () => {

@@ -6,7 +6,7 @@ import type { DeviceCode } from "../../ports/device-flow.js";
 import type { HttpResponse, HttpTransport, TransportRequest } from "../../ports/http-client.js";
 import { useSimulator } from "../../test/helpers/harness.js";
 import { copilotDeviceFlow, type Sleep } from "./device-flow.js";
-import { COPILOT_DEVICE_TOKEN, COPILOT_SIM_CLIENT_ID, COPILOT_SIM_INTERVAL } from "./simulator.js";
+import { COPILOT_DEVICE_TOKEN, COPILOT_SIM_CLIENT_ID, COPILOT_SIM_ENTERPRISE_HOST, COPILOT_SIM_INTERVAL } from "./simulator.js";
 
 const EXPIRED = "The device code expired before it was authorized (codes last about 15 minutes)";
 const SIGN_IN_AGAIN = { kind: "login", provider: "copilot" };
@@ -26,10 +26,10 @@ function fakeTime(start = new Date("2026-11-20T10:00:00Z")) {
   return { clock: { now: () => new Date(now) }, sleep, sleeps, advance: (ms: number) => (now += ms) };
 }
 
-function simulatedFlow() {
+function simulatedFlow(entry?: Record<string, unknown>) {
   const time = fakeTime();
   const transport = new GotHttpTransport(parseOriginMap(JSON.stringify(sim.sim.originMap())));
-  return { flow: copilotDeviceFlow({ transport, clock: time.clock, sleep: time.sleep }), time };
+  return { flow: copilotDeviceFlow({ transport, clock: time.clock, sleep: time.sleep, ...(entry ? { entry } : {}) }), time };
 }
 
 async function rejection(promise: Promise<unknown>): Promise<QuotabarError> {
@@ -137,6 +137,34 @@ describe("copilot device flow against the simulator", () => {
     expect(sim.sim.requests.filter((r) => r.path === "/login/oauth/access_token")).toHaveLength(1);
   });
 
+  it("signs in on the GitHub Enterprise host of the copilot entry, and its token works there", async () => {
+    sim.sim.setScenario("copilot", "enterprise");
+    const entry = { id: "copilot", enterpriseHost: COPILOT_SIM_ENTERPRISE_HOST };
+    const { flow } = simulatedFlow(entry);
+    const code = await flow.start();
+    expect(code.verificationUri).toBe(`https://${COPILOT_SIM_ENTERPRISE_HOST}/login/device`);
+    const token = await flow.poll(code);
+    const origins = new Set(sim.sim.requests.map((r) => r.origin));
+    expect([...origins]).toEqual([`https://${COPILOT_SIM_ENTERPRISE_HOST}`]);
+    expect(sim.sim.requests.map((r) => r.path)).toContain("/login/oauth/access_token");
+    const usage = await sim.quotabar({ COPILOT_API_TOKEN: token }).usage({ providers: ["copilot"] });
+    expect(usage.providers[0]!.ok).toBe(true);
+  });
+
+  it("refuses a plain-http enterprise host when asked for a code, sending nothing", async () => {
+    const { flow } = simulatedFlow({ id: "copilot", enterpriseHost: "http://octocorp.ghe.com" });
+    const error = await rejection(flow.start());
+    expect(error.code).toBe("not_configured");
+    expect(error.message).toBe("The GitHub Enterprise host (enterpriseHost) must use https");
+    expect(error.remedies).toContainEqual({
+      kind: "set-config",
+      provider: "copilot",
+      field: "enterpriseHost",
+      example: "octocorp.ghe.com",
+    });
+    expect(sim.sim.requests).toHaveLength(0);
+  });
+
   it("rejects with an AbortError when cancelled before the code arrives", async () => {
     const { flow } = simulatedFlow();
     const controller = new AbortController();
@@ -216,6 +244,14 @@ describe("copilot device flow edge cases", () => {
     const error = await rejection(copilotDeviceFlow({ transport, clock: time.clock, sleep: time.sleep }).poll(code()));
     expect(error.code).toBe("expired");
     expect(transport.calls).toHaveLength(0);
+  });
+
+  it("refuses a device-code answer nested 100000 levels deep with a parse error", async () => {
+    const deep = `{"device_code":${"[".repeat(100_000)}${"]".repeat(100_000)}}`;
+    const transport: HttpTransport = { send: async (r) => ({ status: 200, headers: {}, body: deep, url: r.url }) };
+    const error = await rejection(copilotDeviceFlow({ transport, clock: fakeTime().clock }).start());
+    expect(error.code).toBe("parse");
+    expect(error.message).toBe("Failed to parse GitHub login response: it nests deeper than 64 levels");
   });
 
   it("reports a refused device-code request with GitHub's error name", async () => {

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import {
   advice,
-  decodeJson,
+  decodeValue,
   isObject,
+  parseBoundedJson,
   QuotabarError,
   scopedHttp,
   toNumber,
@@ -15,12 +16,13 @@ import {
 import type { Clock } from "../../ports/clock.js";
 import type { DeviceCode, DeviceFlow, DeviceFlowPollOptions } from "../../ports/device-flow.js";
 import type { HttpTransport } from "../../ports/http-client.js";
+import { githubOrigins } from "./github-host.js";
 
 /** The VS Code Copilot OAuth app, as the real client uses it. */
 const COPILOT_CLIENT_ID = "Iv1.b507a08c87ecfe98";
 const SCOPE = "read:user";
-const DEVICE_CODE_URL = "https://github.com/login/device/code";
-const ACCESS_TOKEN_URL = "https://github.com/login/oauth/access_token";
+const DEVICE_CODE_PATH = "/login/device/code";
+const ACCESS_TOKEN_PATH = "/login/oauth/access_token";
 const DEVICE_GRANT = "urn:ietf:params:oauth:grant-type:device_code";
 const SERVICE = "GitHub login";
 
@@ -60,13 +62,24 @@ const DeviceCodeResponse = z.object({
   interval: zNumber.nullish(),
 });
 
+/** What the flow is built from; `entry` is the copilot config entry, read for `enterpriseHost`. */
+export interface CopilotDeviceFlowDeps {
+  transport: HttpTransport;
+  clock: Clock;
+  sleep?: Sleep;
+  entry?: { readonly [field: string]: unknown };
+}
+
 /**
  * GitHub's OAuth device flow through the transport, so the origin map applies. The device code and
  * the token are secrets: they are redacted from every request's errors and never put in a message.
+ * With an `enterpriseHost` it signs in on that host, where the usage fetch then goes too.
  */
-export function copilotDeviceFlow(deps: { transport: HttpTransport; clock: Clock; sleep?: Sleep }): DeviceFlow {
+export function copilotDeviceFlow(deps: CopilotDeviceFlowDeps): DeviceFlow {
   const { transport, clock } = deps;
   const sleep = deps.sleep ?? realSleep;
+  // read on each call, so a bad host fails the call (a rejected promise), not the construction
+  const web = () => githubOrigins(deps.entry).web;
 
   async function post(url: string, form: Record<string, string>, secrets: string[], signal?: AbortSignal): Promise<HttpResponse> {
     const http = scopedHttp(transport, {
@@ -93,7 +106,7 @@ export function copilotDeviceFlow(deps: { transport: HttpTransport; clock: Clock
 
   return {
     async start(signal) {
-      const response = await post(DEVICE_CODE_URL, { client_id: COPILOT_CLIENT_ID, scope: SCOPE }, [], signal);
+      const response = await post(`${web()}${DEVICE_CODE_PATH}`, { client_id: COPILOT_CLIENT_ID, scope: SCOPE }, [], signal);
       if (response.status !== 200) {
         const error = oauthError(response.body);
         throw new QuotabarError(
@@ -108,7 +121,7 @@ export function copilotDeviceFlow(deps: { transport: HttpTransport; clock: Clock
           },
         );
       }
-      const body = decodeJson(response.body, DeviceCodeResponse, SERVICE);
+      const body = decodeValue(parseBoundedJson(response.body, SERVICE), DeviceCodeResponse, SERVICE);
       const expiresIn = body.expires_in && body.expires_in > 0 ? body.expires_in : DEFAULT_EXPIRES_SECONDS;
       return {
         deviceCode: body.device_code,
@@ -130,7 +143,7 @@ export function copilotDeviceFlow(deps: { transport: HttpTransport; clock: Clock
         let response: HttpResponse;
         try {
           const form = { client_id: COPILOT_CLIENT_ID, device_code: code.deviceCode, grant_type: DEVICE_GRANT };
-          response = await post(ACCESS_TOKEN_URL, form, [code.deviceCode], signal);
+          response = await post(`${web()}${ACCESS_TOKEN_PATH}`, form, [code.deviceCode], signal);
           transportFailures = 0;
         } catch (error) {
           const transient = error instanceof QuotabarError && (error.code === "network" || error.code === "timeout");

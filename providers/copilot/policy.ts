@@ -1,5 +1,5 @@
 import { QuotabarError } from "../../domain/errors.js";
-import { clamp, meter, percentUsedFromRemaining, unlimitedMeter } from "../../domain/meter.js";
+import { meter, percentUsedFromRemaining, unlimitedMeter } from "../../domain/meter.js";
 import { fromIso } from "../../domain/coerce.js";
 import { advice } from "../../domain/remedy.js";
 import type { Detail, Meter, Snapshot } from "../../domain/usage-document.js";
@@ -7,11 +7,15 @@ import type { Detail, Meter, Snapshot } from "../../domain/usage-document.js";
 /** One entry of `quota_snapshots` (premium_interactions, chat, completions, ...), numbers as given. */
 export interface CopilotQuota {
   entitlement: number | null;
+  /** Below zero past the quota. */
   remaining: number | null;
+  /** Below zero past the quota. */
   percentRemaining: number | null;
   quotaId: string;
   unlimited: boolean;
   overageCount: number | null;
+  /** Token-based billing: credits spent this period. */
+  creditsUsed: number | null;
 }
 
 /** What `copilot_internal/user` said, with snake_case and camelCase already folded together. */
@@ -26,6 +30,8 @@ export interface CopilotReading {
   /** `quota_reset_date_utc`, else `quota_reset_date`, else `limited_user_reset_date` (ISO or YYYY-MM-DD). */
   resetDate: string | null;
   tokenBasedBilling: boolean;
+  /** A top-level `credits_used`, when the server puts it there rather than in a snapshot. */
+  creditsUsed: number | null;
 }
 
 interface Slot {
@@ -34,12 +40,13 @@ interface Slot {
 }
 
 /**
- * Primary = premium interactions, secondary = chat, both from percent remaining.
- * Placeholders are skipped; other snapshot names and the old counters fill empty slots (as the real client).
+ * Primary = premium interactions, secondary = chat, both from percent remaining, both resetting at
+ * `quota_reset_date`. Placeholders are skipped; other snapshot names and the old counters fill
+ * empty slots (as the real client). Token-billed seats without a meter show the plan and credits.
  */
 export function copilotSnapshot(reading: CopilotReading): Snapshot {
   const { premium, chat } = selectQuotas(reading);
-  const resetsAt = fromIso(reading.resetDate);
+  const resetsAt = copilotResetTime(reading.resetDate);
   const details: Detail[] = [];
 
   if (!premium && !chat) {
@@ -49,7 +56,6 @@ export function copilotSnapshot(reading: CopilotReading): Snapshot {
       });
     }
     details.push({ label: "Billing", value: "Token-based billing: GitHub reports no quota meters for this seat" });
-    return { plan: copilotPlanLabel(reading.plan), primary: null, secondary: null, tertiary: null, details };
   }
 
   const shown = new Set([premium?.name, chat?.name]);
@@ -60,6 +66,8 @@ export function copilotSnapshot(reading: CopilotReading): Snapshot {
       value: quota.unlimited ? "Unlimited" : `${percentUsedFromRemaining(percentRemaining(quota) ?? 0)}% used`,
     });
   }
+  const credits = creditsUsed(reading);
+  if (credits !== null) details.push({ label: "Credits used", value: String(round2(credits)) });
 
   // With no premium quota, chat is the only meter: it takes the primary slot so every view shows it.
   const primary = premium ? quotaMeter(premium, resetsAt) : chat ? quotaMeter(chat, resetsAt) : null;
@@ -92,39 +100,71 @@ function counterSlot(name: string, monthly: number | null, left: number | null):
       quotaId: name,
       unlimited: false,
       overageCount: null,
+      creditsUsed: null,
     },
   };
 }
 
-/** `{}`-like entries (everything zero, no id) and zero-entitlement seats that are not unlimited say nothing. */
+/** `{}`-like entries and zero-entitlement seats that are not unlimited carry no quota: no meter, not 0 %. */
 function isUsable(quota: CopilotQuota): boolean {
   if (quota.unlimited) return true;
   const zero = (n: number | null) => n === null || n === 0;
   if (zero(quota.entitlement) && zero(quota.remaining) && zero(quota.percentRemaining) && quota.quotaId === "") return false;
-  if (quota.entitlement === 0 && quota.remaining === 0) return false;
+  if (quota.entitlement === 0) return false;
   return percentRemaining(quota) !== null;
 }
 
+/** Percent remaining as GitHub says it, below zero past the quota (never clamped here). */
 function percentRemaining(quota: CopilotQuota): number | null {
-  if (quota.percentRemaining !== null && Number.isFinite(quota.percentRemaining)) return clamp(quota.percentRemaining);
-  if (quota.entitlement !== null && quota.entitlement > 0 && quota.remaining !== null)
-    return clamp((quota.remaining / quota.entitlement) * 100);
+  if (quota.percentRemaining !== null) return quota.percentRemaining;
+  if (quota.entitlement !== null && quota.entitlement > 0 && quota.remaining !== null) return (quota.remaining / quota.entitlement) * 100;
   return null;
 }
 
+/** The preferred snapshot's credits (premium, then chat, then any), else the top-level figure. */
+function creditsUsed(reading: CopilotReading): number | null {
+  const { premium_interactions: premium, chat, ...others } = reading.snapshots;
+  const inSnapshots = [premium, chat, ...Object.values(others)].find((q) => q?.creditsUsed != null);
+  return inSnapshots?.creditsUsed ?? reading.creditsUsed;
+}
+
+/**
+ * Past the quota the bar stops at 100 % and the note gives the real figure; `used` never goes below
+ * zero (more left than the entitlement reads as nothing used) and may exceed the limit, as it did.
+ */
 function quotaMeter({ name, quota }: Slot, resetsAt: string | null): Meter {
   const label = quotaLabel(name);
   if (quota.unlimited) return unlimitedMeter(label, { unit: "requests" });
-  const hasCounts = quota.entitlement !== null && quota.entitlement > 0 && quota.remaining !== null;
-  const overage = quota.overageCount !== null && quota.overageCount > 0 ? quota.overageCount : null;
-  return meter(label, {
-    usedPercent: percentUsedFromRemaining(percentRemaining(quota) ?? 0),
-    used: hasCounts ? round2((quota.entitlement as number) - (quota.remaining as number)) : null,
-    limit: hasCounts ? quota.entitlement : null,
-    unit: "requests",
-    resetsAt,
-    note: overage !== null ? `${round2(overage)} requests over the monthly allowance` : null,
-  });
+  const entitlement = quota.entitlement !== null && quota.entitlement > 0 ? quota.entitlement : null;
+  const used = entitlement !== null && quota.remaining !== null ? round2(Math.max(0, entitlement - quota.remaining)) : null;
+  // counts below zero say "over" even when the percent was clamped at 0 by the server
+  const overByCounts = entitlement !== null && used !== null && (quota.remaining ?? 0) < 0 ? (used / entitlement) * 100 : 0;
+  const realPercent = round2(Math.max(100 - (percentRemaining(quota) ?? 100), overByCounts));
+  const counts = entitlement !== null && used !== null ? ` (${used} of ${round2(entitlement)} requests)` : "";
+  const overage = quota.overageCount !== null && quota.overageCount > 0 ? round2(quota.overageCount) : null;
+  const note =
+    realPercent > 100
+      ? `Over quota: ${realPercent}% used${counts}`
+      : overage !== null
+        ? `${overage} requests over the monthly allowance`
+        : null;
+  return meter(label, { usedPercent: realPercent, used, limit: used === null ? null : entitlement, unit: "requests", resetsAt, note });
+}
+
+/**
+ * `quota_reset_date` as an absolute UTC time: `2026-12-01` is that midnight UTC, an ISO time without
+ * a zone is UTC too (never the machine's local time); anything else (or an impossible date) is null.
+ */
+export function copilotResetTime(text: string | null): string | null {
+  const value = text?.trim() ?? "";
+  const date = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?)(Z|[+-]\d{2}:?\d{2})?)?$/i.exec(value);
+  if (!date) return null;
+  const [, day, time = "00:00:00", zone = "Z"] = date;
+  const utc = zone.toUpperCase() === "Z";
+  const iso = fromIso(`${day}T${time}${utc ? "Z" : zone}`);
+  // Date accepts 2026-02-30 as March 2; a UTC value must keep its day
+  if (iso === null || (utc && iso.slice(0, 10) !== day)) return null;
+  return iso;
 }
 
 const LABELS: Record<string, string> = { premium_interactions: "Premium", chat: "Chat", completions: "Completions" };

@@ -14,6 +14,10 @@ export const COPILOT_SIM_CLIENT_ID = "Iv1.b507a08c87ecfe98";
 export const COPILOT_SIM_INTERVAL = 1;
 /** In `outdated_api_version`, API versions older than this are refused. */
 export const COPILOT_SIM_MIN_API_VERSION = "2026-06-01";
+/** The GitHub Enterprise host the simulator also plays (config `enterpriseHost`); same routes as github.com. */
+export const COPILOT_SIM_ENTERPRISE_HOST = "octocorp.ghe.com";
+/** Levels of the `deeply_nested` answer: far past any recursion limit. */
+export const COPILOT_SIM_NESTING = 100_000;
 
 const ACCEPTED_TOKENS = new Set([COPILOT_TEST_TOKEN, COPILOT_DEVICE_TOKEN]);
 const USAGE_FIXTURES: Record<string, string> = {
@@ -24,6 +28,9 @@ const USAGE_FIXTURES: Record<string, string> = {
   free_counters: "user-free-counters.json",
   no_snapshots: "user-no-snapshots.json",
   malformed: "user-malformed.json",
+  over_quota: "user-over-quota.json",
+  token_billing: "user-token-billing.json",
+  enterprise: "user-enterprise.json",
 };
 
 /** Device codes handed out, with how often each was polled and its current interval. */
@@ -49,7 +56,7 @@ function oauthReply(request: SimRequest, payload: Record<string, unknown>, statu
   return { status, json: payload };
 }
 
-function deviceCode(request: SimRequest): SimReply {
+function deviceCode(request: SimRequest, scenario: string): SimReply {
   const form = params(request);
   if (form.get("client_id") !== COPILOT_SIM_CLIENT_ID) {
     return oauthReply(request, { error: "unauthorized_client", error_description: "The client_id is not valid." }, 400);
@@ -60,7 +67,8 @@ function deviceCode(request: SimRequest): SimReply {
   const code = randomBytes(20).toString("hex");
   devices.set(code, { polls: 0, interval: COPILOT_SIM_INTERVAL });
   const sample = fixtureJson("device-code.json");
-  return oauthReply(request, { ...sample, device_code: code, interval: COPILOT_SIM_INTERVAL });
+  const verification = scenario === "enterprise" ? { verification_uri: `https://${COPILOT_SIM_ENTERPRISE_HOST}/login/device` } : {};
+  return oauthReply(request, { ...sample, ...verification, device_code: code, interval: COPILOT_SIM_INTERVAL });
 }
 
 /**
@@ -112,13 +120,22 @@ function usage(request: SimRequest, scenario: string): SimReply {
   }
   if (scenario === "outdated_api_version" && apiVersion < COPILOT_SIM_MIN_API_VERSION)
     return json(400, fixture("api-version-unsupported.json"));
+  if (scenario === "deeply_nested") {
+    const nested = `${"[".repeat(COPILOT_SIM_NESTING)}${"]".repeat(COPILOT_SIM_NESTING)}`;
+    return json(200, `{"copilot_plan":"individual","quota_snapshots":{"premium_interactions":{"entitlement":${nested}}}}`);
+  }
   return json(200, fixture(USAGE_FIXTURES[scenario] ?? (USAGE_FIXTURES.ok as string)));
 }
 
-/** GitHub Copilot: usage on api.github.com, the OAuth device flow on github.com. */
+/** GitHub Copilot: usage on api.github.com, the OAuth device flow on github.com; the same on the enterprise host. */
 export const copilotUpstream: SimulatedUpstream = {
   id: "copilot",
-  origins: ["https://api.github.com", "https://github.com"],
+  origins: [
+    "https://api.github.com",
+    "https://github.com",
+    `https://api.${COPILOT_SIM_ENTERPRISE_HOST}`,
+    `https://${COPILOT_SIM_ENTERPRISE_HOST}`,
+  ],
   env: { COPILOT_API_TOKEN: COPILOT_TEST_TOKEN },
   scenarios: [
     "ok",
@@ -127,6 +144,10 @@ export const copilotUpstream: SimulatedUpstream = {
     "chat_only",
     "free_counters",
     "no_snapshots",
+    "over_quota",
+    "token_billing",
+    "enterprise",
+    "deeply_nested",
     "outdated_api_version",
     "unauthorized",
     "forbidden",

@@ -8,21 +8,21 @@ import {
   isObject,
   mapped,
   notConfigured,
-  parseJson,
+  parseBoundedJson,
   QuotabarError,
   snakeKeys,
   tryJson,
+  zFlag,
   zNumber,
-  type FetchStrategy,
-  type HttpResponse,
-  type Remedy,
 } from "../kit/index.js";
+import type { FetchStrategy, HttpResponse, Remedy } from "../kit/index.js";
 import { redact } from "../../domain/redact.js";
 import { z } from "zod";
 import { copilotHeaders, copilotHeaderValues, HEADER_FIELDS, setHeaderField, type CopilotHeaderValues } from "./editor-headers.js";
+import { githubOrigins } from "./github-host.js";
 import { copilotSnapshot, type CopilotQuota, type CopilotReading } from "./policy.js";
 
-const USAGE_URL = "https://api.github.com/copilot_internal/user";
+const USAGE_PATH = "/copilot_internal/user";
 const SERVICE = "GitHub Copilot";
 const ENV = ["COPILOT_API_TOKEN"];
 
@@ -38,33 +38,39 @@ const personalToken: Remedy[] = [
   { kind: "set-key", provider: "copilot", env: ENV },
 ];
 
-const optionalNumber = zNumber.nullish();
-const Counters = z.object({ chat: optionalNumber, completions: optionalNumber });
+// What is left (remaining, percent_remaining, limited_user_quotas) goes below zero past the quota;
+// totals and counters never do, so a negative one is a parse error naming its field.
+const left = zNumber.nullish();
+const count = zNumber.refine((n) => n >= 0, { error: (issue) => `must not be negative (got ${String(issue.input)})` }).nullish();
+const Totals = z.object({ chat: count, completions: count });
 const Quota = z.object({
-  entitlement: optionalNumber,
-  remaining: optionalNumber,
-  quota_remaining: optionalNumber,
-  percent_remaining: optionalNumber,
+  entitlement: count,
+  remaining: left,
+  quota_remaining: left,
+  percent_remaining: left,
   quota_id: z.string().nullish(),
-  unlimited: z.boolean().nullish(),
-  overage_count: optionalNumber,
+  unlimited: zFlag.optional(),
+  overage_count: count,
+  credits_used: count,
 });
 const UserResponse = z.object({
   copilot_plan: z.string().nullish(),
   quota_reset_date: z.string().nullish(),
   quota_reset_date_utc: z.string().nullish(),
   limited_user_reset_date: z.string().nullish(),
-  quota_snapshots: z.record(z.string(), Quota).nullish(),
-  monthly_quotas: Counters.nullish(),
-  limited_user_quotas: Counters.nullish(),
-  token_based_billing: z.boolean().nullish(),
+  quota_snapshots: z.record(z.string(), Quota.nullable()).nullish(),
+  monthly_quotas: Totals.nullish(),
+  limited_user_quotas: z.object({ chat: left, completions: left }).nullish(),
+  token_based_billing: zFlag.optional(),
+  credits_used: count,
 });
 
 /** The wire is snake_case; some proxies answer camelCase, folded into snake_case (snake wins). */
 export function decodeCopilotUser(body: string): CopilotReading {
-  const user = decodeValue(snakeKeys(parseJson(body, SERVICE)), UserResponse, SERVICE);
+  const user = decodeValue(snakeKeys(parseBoundedJson(body, SERVICE)), UserResponse, SERVICE);
   const snapshots: Record<string, CopilotQuota> = {};
   for (const [name, q] of Object.entries(user.quota_snapshots ?? {})) {
+    if (q === null) continue;
     snapshots[name] = {
       entitlement: q.entitlement ?? null,
       remaining: q.remaining ?? q.quota_remaining ?? null,
@@ -72,9 +78,13 @@ export function decodeCopilotUser(body: string): CopilotReading {
       quotaId: q.quota_id ?? "",
       unlimited: q.unlimited === true,
       overageCount: q.overage_count ?? null,
+      creditsUsed: q.credits_used ?? null,
     };
   }
-  const counters = (c: z.output<typeof Counters> | null | undefined) => ({ chat: c?.chat ?? null, completions: c?.completions ?? null });
+  const counters = (c: { chat?: number | null; completions?: number | null } | null | undefined) => ({
+    chat: c?.chat ?? null,
+    completions: c?.completions ?? null,
+  });
   const nonEmpty = (s: string | null | undefined) => (s && s.trim() !== "" ? s.trim() : null);
   return {
     plan: nonEmpty(user.copilot_plan),
@@ -83,6 +93,7 @@ export function decodeCopilotUser(body: string): CopilotReading {
     limitedUserQuotas: counters(user.limited_user_quotas),
     resetDate: nonEmpty(user.quota_reset_date_utc) ?? nonEmpty(user.quota_reset_date) ?? nonEmpty(user.limited_user_reset_date),
     tokenBasedBilling: user.token_based_billing === true,
+    creditsUsed: user.credits_used ?? null,
   };
 }
 
@@ -97,9 +108,10 @@ export const copilotApi: FetchStrategy<CopilotCredential, CopilotReading> = {
   toSnapshot: copilotSnapshot,
   async fetch(credential, { entry, http }) {
     const values = copilotHeaderValues(entry);
-    const refused = (response: HttpResponse) => usageError(response, credential, values);
+    const origins = githubOrigins(entry);
+    const refused = (response: HttpResponse) => usageError(response, credential, values, origins.enterpriseHost);
     const response = await http.request({
-      url: USAGE_URL,
+      url: `${origins.api}${USAGE_PATH}`,
       headers: copilotHeaders(credential.token, values),
       statusRules: { "4xx": refused, "5xx": refused },
     });
@@ -114,7 +126,12 @@ const OUTDATED_TEXT =
   /(api[-_ ]?version|editor[-_ ]?(plugin[-_ ]?)?version|plugin[-_ ]?version).*(unsupported|not supported|outdated|deprecated|invalid|no longer)|(unsupported|outdated|deprecated|upgrade required)/i;
 
 /** Every answer but 200 gets GitHub's own words; the generic table knows neither scopes nor retired headers. */
-function usageError(response: HttpResponse, credential: CopilotCredential, values: CopilotHeaderValues): QuotabarError {
+function usageError(
+  response: HttpResponse,
+  credential: CopilotCredential,
+  values: CopilotHeaderValues,
+  enterpriseHost: string | null,
+): QuotabarError {
   const { status } = response;
   const said = githubMessage(response.body, credential.token);
   const detail = `HTTP ${status}${said ? `: ${said}` : ""}`;
@@ -125,6 +142,7 @@ function usageError(response: HttpResponse, credential: CopilotCredential, value
     const which = credential.stored ? "The stored token" : "The token in the environment";
     return fail(status === 401 ? "unauthorized" : "forbidden", `GitHub Copilot token invalid or lacking scope (${detail})`, [
       advice(`${which} was rejected: it was revoked, expired, or lacks read:user.`),
+      ...(enterpriseHost ? [advice(`It must be a token of ${enterpriseHost}, where the sign-in goes when that host is set.`)] : []),
       signIn,
       ...personalToken,
     ]);
