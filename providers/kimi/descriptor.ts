@@ -3,10 +3,15 @@ import { describeProvider } from "../../domain/descriptor.js";
 export const descriptor = describeProvider({
   id: "kimi",
   name: "Kimi",
-  auth: ["Browser cookie kimi-auth", "Manual token", "Environment variable"],
+  auth: ["Kimi Code API key", "Kimi Code CLI sign-in", "Browser cookie kimi-auth", "Manual token", "Environment variable"],
   dashboardUrl: "https://www.kimi.com/code/console",
-  credentialEnv: ["KIMI_AUTH_TOKEN"],
+  credentialEnv: ["KIMI_CODE_API_KEY", "KIMI_AUTH_TOKEN"],
   settings: [
+    {
+      field: "apiKey",
+      title: "Kimi Code API Key",
+      description: "From the Kimi Code console. Without it, the Kimi Code CLI sign-in or the kimi-auth cookie is used.",
+    },
     {
       field: "cookieHeader",
       title: "Kimi Cookie (kimi-auth)",

@@ -1,9 +1,10 @@
 import type { ProviderModule } from "../../ports/provider-module.js";
 import { descriptor } from "./descriptor.js";
-import { kimiWeb } from "./wire.js";
+import { kimiApi, kimiCli, kimiWeb } from "./wire.js";
 
 export const kimi: ProviderModule = {
   descriptor,
-  strategies: [kimiWeb],
+  // auto: the Kimi Code API key, then the Kimi Code CLI's sign-in, then the console's kimi-auth cookie
+  strategies: [kimiApi, kimiCli, kimiWeb],
   simulator: async () => (await import("./simulator.js")).kimiUpstream,
 };

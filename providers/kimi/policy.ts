@@ -1,11 +1,12 @@
 import { meter, percentOf } from "../../domain/meter.js";
-import type { Detail, Meter, Snapshot } from "../../domain/usage-document.js";
+import type { Detail, Snapshot } from "../../domain/usage-document.js";
+import { codeWeekMeter, totalUsageDetail, type KimiMembership } from "./policy-membership.js";
+import { rateLimitMeter, type KimiRateLimit } from "./policy-rate-limit.js";
+import { hasCounters, usedOf, WEEK_MINUTES, type KimiQuota } from "./policy-quota.js";
 
-/** The rate-limit window is 5 hours whatever the response says. */
-const RATE_WINDOW_MINUTES = 300;
-const WEEK_MINUTES = 7 * 24 * 60;
-/** Kimi's docs give 200 requests per 5 hours for every tier; used when the window has no limit. */
-const RATE_LIMIT_PER_WINDOW = 200;
+export type { KimiMembership } from "./policy-membership.js";
+export type { KimiRateLimit, KimiWindow } from "./policy-rate-limit.js";
+export type { KimiQuota } from "./policy-quota.js";
 
 export interface KimiTier {
   name: "Andante" | "Moderato" | "Allegretto";
@@ -26,21 +27,15 @@ export const kimiTierByName = (name: unknown): KimiTier | null =>
 const tierByWeeklyLimit = (limit: number | null): KimiTier | null =>
   limit === null ? null : (KIMI_TIERS.find((t) => t.weeklyRequests === limit) ?? null);
 
-/** One counter block (`detail`) of GetUsages; counters are request counts. */
-export interface KimiQuota {
-  limit: number | null;
-  used: number | null;
-  remaining: number | null;
-  resetsAt: string | null;
-}
-
 export interface KimiReading {
-  /** `usages[FEATURE_CODING].detail`: the weekly request quota. */
+  /** The weekly request quota: GetUsages' `usages[FEATURE_CODING].detail`, or the Code API's `usage`. */
   weekly: KimiQuota;
-  /** `limits[0].detail`: the 5-hour rate limit, when the response has one. */
-  rateLimit: KimiQuota | null;
+  /** `limits[0]`: the rate-limit window, when the response has one. */
+  rateLimit: KimiRateLimit | null;
   /** The tier the user declared in the config (`tier`), for when the response lacks a limit. */
   declaredTier: KimiTier | null;
+  /** GetSubscriptionStats, when that best-effort call answered in time. */
+  membership: KimiMembership | null;
 }
 
 export function kimiSnapshot(reading: KimiReading): Snapshot {
@@ -62,29 +57,10 @@ export function kimiSnapshot(reading: KimiReading): Snapshot {
   if (tier) {
     details.push({ label: "Membership", value: `${tier.name} (${tier.priceCny} CNY/month, ${tier.weeklyRequests} requests/week)` });
   }
-  return { plan: tier?.name ?? null, primary, secondary: rateLimitMeter(reading.rateLimit), tertiary: null, details };
-}
-
-function rateLimitMeter(quota: KimiQuota | null): Meter | null {
-  if (!quota) return null;
-  const limit = positive(quota.limit) ?? RATE_LIMIT_PER_WINDOW;
-  const used = usedOf(quota, limit);
-  return meter("5-hour", {
-    usedPercent: percentOf(used, limit) ?? 0,
-    used,
-    limit,
-    unit: "requests",
-    resetsAt: quota.resetsAt,
-    windowMinutes: RATE_WINDOW_MINUTES,
-    note: `${limit} requests per 5 hours`,
-  });
-}
-
-/** `used` when given, else limit - remaining, else 0 (never negative). */
-function usedOf(quota: KimiQuota, limit: number | null): number {
-  if (quota.used !== null) return Math.max(0, quota.used);
-  if (limit !== null && quota.remaining !== null) return Math.max(0, limit - quota.remaining);
-  return 0;
+  const total = totalUsageDetail(reading.membership);
+  if (total) details.push(total);
+  const rate = reading.rateLimit && hasCounters(reading.rateLimit) ? rateLimitMeter(reading.rateLimit) : null;
+  return { plan: tier?.name ?? null, primary, secondary: rate, tertiary: codeWeekMeter(reading.membership, primary), details };
 }
 
 const positive = (value: number | null) => (value !== null && value > 0 ? value : null);

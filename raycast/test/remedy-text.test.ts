@@ -34,7 +34,7 @@ describe("Raycast's remedy writer", () => {
       "Set providers[kilo].source in the quotabar CLI's config file and choose it as Shared CLI Config File in the extension preferences.",
     );
     // a key for a provider whose only preference is a cookie
-    expect(text({ kind: "set-key", provider: "kimi", env: [] }, true)).toBe("Set providers[kimi].apiKey in the shared CLI config file.");
+    expect(text({ kind: "set-key", provider: "amp", env: [] }, true)).toBe("Set providers[amp].apiKey in the shared CLI config file.");
   });
 
   it("runs the registry's sign-in command for a login, and says nothing for a provider without one", () => {

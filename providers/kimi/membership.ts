@@ -1,0 +1,55 @@
+import { decodeValue, parseBoundedJson, toBool, toText, toTime, zNumber, type ProviderHttp } from "../kit/index.js";
+import { z } from "zod";
+import { KIMI_ORIGIN } from "./errors.js";
+import type { KimiMembership } from "./policy.js";
+import { SERVICE } from "./usage-body.js";
+import { kimiHeaders } from "./web.js";
+
+const STATS_URL = `${KIMI_ORIGIN}/apiv2/kimi.gateway.membership.v2.MembershipService/GetSubscriptionStats`;
+/** The grace the extra call gets; the usage itself never waits longer than this for it. */
+const MEMBERSHIP_TIMEOUT_MS = 2000;
+
+const Stats = z.object({
+  subscriptionBalance: z
+    .object({
+      feature: z.unknown().optional(),
+      type: z.unknown().optional(),
+      amountUsedRatio: zNumber.nullish(),
+      expireTime: z.unknown().optional(),
+    })
+    .nullish(),
+  ratelimitCode7d: z.object({ ratio: zNumber.nullish(), enabled: z.unknown().optional(), resetTime: z.unknown().optional() }).nullish(),
+});
+
+/**
+ * GetSubscriptionStats: the subscription's total usage and the 7-day Kimi Code window. Best effort:
+ * a short budget of its own, and any failure (status, body, time) means "no membership data".
+ */
+export async function readMembership(http: ProviderHttp, token: string): Promise<KimiMembership | null> {
+  try {
+    const response = await http.request({
+      url: STATS_URL,
+      method: "POST",
+      headers: kimiHeaders(token),
+      json: {},
+      timeoutMs: MEMBERSHIP_TIMEOUT_MS,
+    });
+    const stats = decodeValue(parseBoundedJson(response.body, SERVICE), Stats, SERVICE);
+    const balance = stats.subscriptionBalance;
+    const code = stats.ratelimitCode7d;
+    return {
+      balance: balance
+        ? {
+            feature: toText(balance.feature),
+            type: toText(balance.type),
+            usedRatio: balance.amountUsedRatio ?? null,
+            endsAt: toTime(balance.expireTime),
+          }
+        : null,
+      codeWeek: code ? { ratio: code.ratio ?? null, enabled: toBool(code.enabled), resetsAt: toTime(code.resetTime) } : null,
+    };
+  } catch {
+    // the usage stands without it
+    return null;
+  }
+}

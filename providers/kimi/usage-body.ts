@@ -1,0 +1,77 @@
+import { advice, decodeValue, isObject, parseBoundedJson, QuotabarError, toNumber, toText, toTime, zNumber } from "../kit/index.js";
+import { z } from "zod";
+import type { KimiQuota, KimiRateLimit } from "./policy.js";
+import { hasCounters } from "./policy-quota.js";
+
+export const SERVICE = "Kimi";
+export const CODING_SCOPE = "FEATURE_CODING";
+
+/** A counter block: numbers or numeric strings, the reset under any of its four names. */
+const Detail = z.object({
+  limit: zNumber.nullish(),
+  used: zNumber.nullish(),
+  remaining: zNumber.nullish(),
+  resetTime: z.unknown().optional(),
+  resetAt: z.unknown().optional(),
+  reset_time: z.unknown().optional(),
+  reset_at: z.unknown().optional(),
+});
+const Limit = z.object({ window: z.unknown().optional(), detail: Detail });
+/** Only the first limit is read, so a long or odd list costs nothing. */
+const Limits = z
+  .array(z.unknown())
+  .transform((items) => items.slice(0, 1))
+  .pipe(z.array(Limit))
+  .nullish();
+
+/** GetUsages (web): `{ usages: [{ scope, detail, limits }] }`. */
+const UsagesResponse = z.object({ usages: z.array(z.object({ scope: z.string(), detail: Detail, limits: Limits })) });
+/** The Kimi Code API: `{ usage, limits }`. */
+const CodeApiResponse = z.object({ usage: Detail.nullish(), limits: Limits });
+
+export interface KimiUsage {
+  weekly: KimiQuota;
+  rateLimit: KimiRateLimit | null;
+}
+
+const usageError = (detail: string, hint: string) =>
+  new QuotabarError("parse", `Failed to parse Kimi usage data: ${detail}`, { remedies: [advice(hint)] });
+
+/** The `usages[FEATURE_CODING]` entry of a GetUsages body. */
+export function webUsage(body: string): KimiUsage {
+  const response = decodeValue(parseBoundedJson(body, SERVICE), UsagesResponse, SERVICE);
+  const coding = response.usages.find((u) => u.scope === CODING_SCOPE);
+  if (!coding) throw usageError(`${CODING_SCOPE} scope not found in response`, "The account may have no Kimi For Coding membership.");
+  return usage(coding.detail, coding.limits, `usages[${response.usages.indexOf(coding)}].detail`);
+}
+
+/** A Kimi Code API body. */
+export function codeApiUsage(body: string): KimiUsage {
+  const response = decodeValue(parseBoundedJson(body, SERVICE), CodeApiResponse, SERVICE);
+  if (!response.usage) throw usageError("no usage in response", "Kimi may have changed its Kimi Code API; please report it.");
+  return usage(response.usage, response.limits, "usage");
+}
+
+function usage(detail: z.output<typeof Detail>, limits: z.output<typeof Limits>, field: string): KimiUsage {
+  const weekly = quota(detail);
+  if (!hasCounters(weekly)) throw usageError(`no usage counters in ${field}`, "Kimi may have changed its API; please report it.");
+  const first = limits?.[0];
+  return { weekly, rateLimit: first ? rateLimit(first) : null };
+}
+
+function rateLimit(limit: z.output<typeof Limit>): KimiRateLimit {
+  const { window } = limit;
+  return {
+    ...quota(limit.detail),
+    window: isObject(window) ? { duration: toNumber(window.duration), unit: toText(window.timeUnit) } : null,
+  };
+}
+
+function quota(detail: z.output<typeof Detail>): KimiQuota {
+  return {
+    limit: detail.limit ?? null,
+    used: detail.used ?? null,
+    remaining: detail.remaining ?? null,
+    resetsAt: toTime(detail.resetTime ?? detail.resetAt ?? detail.reset_time ?? detail.reset_at),
+  };
+}
