@@ -17,7 +17,7 @@ import { minimaxApiRegion, minimaxApiRemainsUrls, minimaxEndpointPinned, type Mi
 /** Standard keys (sk-api-...) cannot read the coding plan; MiniMax's own client sends them to the web route. */
 const STANDARD_KEY_PREFIX = "sk-api-";
 
-/** Config `apiKey` first, then MINIMAX_API_KEY; read synchronously too, for the missing-credential message. */
+/** Config `apiKey` first, then the variables in order; read synchronously too, for the missing-credential message. */
 const configuredKey = (context: CredentialContext) => cleanSecret(context.entry.apiKey) ?? fromEnv(context, KEY_ENV);
 const isStandardKey = (key: string | null) => key?.startsWith(STANDARD_KEY_PREFIX) ?? false;
 
@@ -33,13 +33,13 @@ export const minimaxApi: FetchStrategy<string, MiniMaxReading> = {
   source: "api",
   credentials: apiToken,
   toSnapshot: minimaxSnapshot,
-  // A refused token, or no remains endpoint on either path, still leaves the web session to try.
+  // A refused token, or no remains endpoint on any path, still leaves the web session to try.
   fallbackOn: (error) => isRefusal(error) || error.status === 404,
   missingCredential: (context) =>
     notConfigured(
       isStandardKey(configuredKey(context))
         ? "MiniMax standard API keys (sk-api-...) cannot read the coding plan, and no cookie header is configured."
-        : "MiniMax API token not found. Set apiKey in the config file or MINIMAX_API_KEY.",
+        : "MiniMax API token not found. Set apiKey in the config file, MINIMAX_CODING_API_KEY or MINIMAX_API_KEY.",
       ...SET_KEY,
       PASTE_COOKIE,
     ),
@@ -58,7 +58,7 @@ export const minimaxApi: FetchStrategy<string, MiniMaxReading> = {
   },
 };
 
-/** The real path first, then the documented one when the real one answers 404. */
+/** Today's path first, then the earlier ones, each when the one before answers 404. */
 async function remainsWithToken(token: string, context: FetchContext, region: MiniMaxRegion): Promise<MiniMaxReading> {
   for (const url of minimaxApiRemainsUrls(context, region)) {
     const response = await context.http.request({
@@ -77,7 +77,7 @@ async function remainsWithToken(token: string, context: FetchContext, region: Mi
   throw new QuotabarError("upstream", "MiniMax API error: HTTP 404", {
     status: 404,
     remedies: [
-      advice("Neither remains endpoint exists on this host; check MINIMAX_REMAINS_URL and MINIMAX_HOST."),
+      advice("No remains endpoint exists on this host; check the endpoint overrides in the environment, or the region."),
       { kind: "set-config", provider: "minimax", field: "region", example: "cn" },
     ],
   });

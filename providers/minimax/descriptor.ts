@@ -5,7 +5,7 @@ export const descriptor = describeProvider({
   name: "MiniMax",
   auth: ["API token", "Cached cookie header", "Browser cookies", "Chromium local storage token", "Manual cookie header"],
   dashboardUrl: "https://platform.minimax.io/user-center/payment/coding-plan",
-  credentialEnv: ["MINIMAX_API_KEY"],
+  credentialEnv: ["MINIMAX_CODING_API_KEY", "MINIMAX_API_KEY"],
   settings: [
     {
       field: "apiKey",

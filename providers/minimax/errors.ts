@@ -1,7 +1,8 @@
 import { advice, QuotabarError, type Remedy, type StatusRules } from "../kit/index.js";
 
 const MINIMAX_INVALID = "MiniMax credentials are invalid or expired.";
-export const KEY_ENV = ["MINIMAX_API_KEY"];
+/** The coding-plan variable wins over the general one. */
+export const KEY_ENV = ["MINIMAX_CODING_API_KEY", "MINIMAX_API_KEY"];
 const COOKIE_ENV = ["MINIMAX_COOKIE", "MINIMAX_COOKIE_HEADER"];
 
 /** Only a Coding Plan key reads the plan, so the remedy says which kind to store. */

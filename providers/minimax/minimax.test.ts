@@ -7,14 +7,16 @@ import { fixturesOf } from "../../simulator/fixtures.js";
 import { useSimulator } from "../../test/helpers/harness.js";
 import { writeConfig } from "../../test/helpers/write-config.js";
 import { minimaxApi } from "./api.js";
-import { codingPlanFromPage, looksSignedOut, nextClockTime } from "./page.js";
-import { minimaxSnapshot, type MiniMaxReading } from "./policy.js";
+import { nextClockTime, readCodingPlanPage } from "./page.js";
+import { EMPTY_WINDOW, minimaxSnapshot, type MiniMaxLane, type MiniMaxReading, type MiniMaxWindow } from "./policy.js";
+import { minimaxRemainsReading } from "./remains.js";
 import { minimaxSessionFromPaste } from "./session.js";
 import { MINIMAX_TEST_COOKIE, MINIMAX_TEST_KEY, MINIMAX_WEB_TEST_TOKEN } from "./simulator.js";
 import { minimaxApiRemainsUrls, minimaxCodingPlanUrl, minimaxRegion, minimaxWebRemainsUrl } from "./urls.js";
 
 const fixture = fixturesOf(import.meta.url);
 const sim = useSimulator();
+const TOKEN_PLAN_PATH = "/v1/token_plan/remains";
 const REAL_PATH = "/v1/api/openplatform/coding_plan/remains";
 const SPEC_PATH = "/v1/coding_plan/remains";
 const INVALID = "MiniMax credentials are invalid or expired.";
@@ -34,11 +36,46 @@ async function withConfig<T>(entry: object, run: () => Promise<T>): Promise<T> {
 /** Seconds from now until an ISO time. */
 const secondsUntil = (iso: string | null | undefined) => (Date.parse(iso ?? "") - Date.now()) / 1000;
 const requested = () => sim.sim.requests.map((r) => `${r.origin}${r.path}`);
-const webOnly = { MINIMAX_API_KEY: undefined };
+const webOnly = { MINIMAX_API_KEY: undefined, MINIMAX_CODING_API_KEY: undefined };
+const BEARER_NEEDED = "MiniMax refused the cookie-only session (status 1004): the remains API needs a Bearer API token.";
 const curlPaste = `curl 'https://platform.minimax.io/v1/api/openplatform/coding_plan/remains?group_id=1900000000000' -H 'accept: application/json' -H 'authorization: Bearer ${MINIMAX_WEB_TEST_TOKEN}' -H 'cookie: ${MINIMAX_TEST_COOKIE}; _ga=GA1.1.1' --compressed`;
 
 describe("minimax with an API token", () => {
-  it("takes percent used from model_remains, counting current_interval_usage_count as what is left", async () => {
+  it("reads today's answer: the text lane's interval, its weekly twin, the other lanes as details", async () => {
+    const usage = await minimax();
+    expect(usage).toMatchObject({ ok: true, source: "api", plan: "Plus", tertiary: null });
+    // current_interval_remaining_percent 96 wins over the zero counts
+    expect(usage.primary).toMatchObject({ label: "Prompts", usedPercent: 4, used: null, limit: null, windowMinutes: 300, note: "5 hours" });
+    expect(usage.secondary).toMatchObject({
+      label: "Weekly",
+      usedPercent: 1,
+      used: null,
+      limit: null,
+      windowMinutes: 10080,
+      note: "7 days",
+    });
+    // end times are past, so remains_time / weekly_remains_time decide (milliseconds)
+    expect(secondsUntil(usage.primary?.resetsAt)).toBeGreaterThan(16_650);
+    expect(secondsUntil(usage.primary?.resetsAt)).toBeLessThanOrEqual(16_660);
+    expect(secondsUntil(usage.secondary?.resetsAt)).toBeGreaterThan(308_250);
+    expect(secondsUntil(usage.secondary?.resetsAt)).toBeLessThanOrEqual(308_260);
+    // the speech lane counts what is left (3400 of 4000); the image lane reports no usage and is left out
+    expect(usage.details).toEqual([{ label: "speech-02-hd", value: "15% used · weekly 5% used" }]);
+  });
+
+  it("calls today's token-plan path on the Global API host with the Bearer token", async () => {
+    await minimax();
+    expect(requested()).toEqual([`https://api.minimax.io${TOKEN_PLAN_PATH}`]);
+    expect(sim.sim.requests[0]!.headers).toMatchObject({
+      authorization: `Bearer ${MINIMAX_TEST_KEY}`,
+      accept: "application/json",
+      "content-type": "application/json",
+      "mm-api-source": "quotabar",
+    });
+  });
+
+  it("falls back to the coding-plan path on 404, counting current_interval_usage_count as what is left", async () => {
+    sim.sim.setScenario("minimax", "coding_plan_path");
     const usage = await minimax();
     expect(usage).toMatchObject({ ok: true, source: "api", plan: "Max", secondary: null, tertiary: null, details: [] });
     expect(usage.primary).toMatchObject({
@@ -53,24 +90,18 @@ describe("minimax with an API token", () => {
     // end_time is past, so remains_time decides: 240000 ms (read as seconds it would outlast the 5-hour window).
     expect(secondsUntil(usage.primary?.resetsAt)).toBeGreaterThan(230);
     expect(secondsUntil(usage.primary?.resetsAt)).toBeLessThanOrEqual(240);
+    expect(requested()).toEqual([`https://api.minimax.io${TOKEN_PLAN_PATH}`, `https://api.minimax.io${REAL_PATH}`]);
   });
 
-  it("calls the real remains path on the Global API host with the Bearer token", async () => {
-    await minimax();
-    expect(requested()).toEqual([`https://api.minimax.io${REAL_PATH}`]);
-    expect(sim.sim.requests[0]!.headers).toMatchObject({
-      authorization: `Bearer ${MINIMAX_TEST_KEY}`,
-      accept: "application/json",
-      "content-type": "application/json",
-      "mm-api-source": "quotabar",
-    });
-  });
-
-  it("falls back to the spec's path when the real one answers 404", async () => {
+  it("falls back to the spec's path when the others answer 404", async () => {
     sim.sim.setScenario("minimax", "legacy_path");
     const usage = await minimax();
     expect(usage).toMatchObject({ ok: true, source: "api", plan: "Max" });
-    expect(requested()).toEqual([`https://api.minimax.io${REAL_PATH}`, `https://api.minimax.io${SPEC_PATH}`]);
+    expect(requested()).toEqual([
+      `https://api.minimax.io${TOKEN_PLAN_PATH}`,
+      `https://api.minimax.io${REAL_PATH}`,
+      `https://api.minimax.io${SPEC_PATH}`,
+    ]);
   });
 
   it("reads the data-wrapped form with string counters and a millisecond remains_time", async () => {
@@ -81,24 +112,27 @@ describe("minimax with an API token", () => {
     expect(secondsUntil(usage.primary?.resetsAt)).toBeLessThanOrEqual(8942);
   });
 
-  it("uses the remaining percent of newer responses when the counts are zero", async () => {
+  it("uses the remaining percent when the counts are zero, and no secondary without weekly twins", async () => {
     sim.sim.setScenario("minimax", "percent_only");
     const usage = await minimax();
     expect(usage.plan).toBe("Plus");
     expect(usage.primary).toMatchObject({ usedPercent: 4, used: null, limit: null, windowMinutes: 300, note: "5 hours" });
+    // a weekly percent alone (no weekly times) still fills the secondary
+    expect(usage.secondary).toMatchObject({ label: "Weekly", usedPercent: 1, windowMinutes: null, resetsAt: null });
   });
 
   it("reports status 1004 for a token as invalid credentials, after trying the China host once", async () => {
     sim.sim.setScenario("minimax", "status_1004");
     const usage = await minimax();
     expect(usage.error).toMatchObject({ code: "unauthorized", message: INVALID });
-    expect(requested()).toEqual([`https://api.minimax.io${REAL_PATH}`, `https://api.minimaxi.com${REAL_PATH}`]);
+    expect(requested()).toEqual([`https://api.minimax.io${TOKEN_PLAN_PATH}`, `https://api.minimaxi.com${TOKEN_PLAN_PATH}`]);
   });
 
   it("reports HTTP 401 as unauthorized, naming the variable and set-key, without the token", async () => {
     sim.sim.setScenario("minimax", "unauthorized");
     const usage = await minimax();
     expect(usage.error).toMatchObject({ code: "unauthorized", message: INVALID });
+    expect(usage.error?.hint).toContain("MINIMAX_CODING_API_KEY");
     expect(usage.error?.hint).toContain("MINIMAX_API_KEY");
     expect(usage.error?.hint).toContain("quotabar config set-key minimax --stdin");
     expect(JSON.stringify(usage)).not.toContain(MINIMAX_TEST_KEY);
@@ -116,9 +150,10 @@ describe("minimax with an API token", () => {
     expect(sim.sim.requests).toHaveLength(1);
   });
 
-  it("fails with a parse error for an empty model_remains, and names the bad field of a malformed body", async () => {
+  it("fails with a parse error for an empty model_remains or items without usage, and names the bad field of a malformed body", async () => {
     const parseMessages: Record<string, string> = {
       empty: "Failed to parse MiniMax coding plan: Missing coding plan data (model_remains is empty).",
+      no_usage: "Failed to parse MiniMax coding plan: Missing coding plan data (no model_remains item carries a count or a percent).",
       malformed: "Failed to parse MiniMax response: model_remains[0].current_interval_total_count: ",
     };
     for (const [scenario, message] of Object.entries(parseMessages)) {
@@ -137,10 +172,10 @@ describe("minimax with an API token", () => {
 
   it("uses the China API host for region cn and for a China MINIMAX_HOST", async () => {
     await withConfig({ region: "cn" }, () => minimax());
-    expect(requested()).toEqual([`https://api.minimaxi.com${REAL_PATH}`]);
+    expect(requested()).toEqual([`https://api.minimaxi.com${TOKEN_PLAN_PATH}`]);
     sim.sim.requests.length = 0;
     expect((await minimax({ MINIMAX_HOST: "platform.minimaxi.com" })).ok).toBe(true);
-    expect(requested()).toEqual([`https://api.minimaxi.com${REAL_PATH}`]);
+    expect(requested()).toEqual([`https://api.minimaxi.com${TOKEN_PLAN_PATH}`]);
   });
 
   it("honours a full MINIMAX_REMAINS_URL (loopback http allowed) and tries nothing else", async () => {
@@ -157,16 +192,26 @@ describe("minimax with an API token", () => {
     });
   });
 
-  it("prefers the config apiKey over MINIMAX_API_KEY", async () => {
-    const usage = await withConfig({ apiKey: MINIMAX_TEST_KEY }, () => minimax({ MINIMAX_API_KEY: "sk-cp-wrong-000000000000" }));
-    expect(usage.ok).toBe(true);
+  it("prefers the config apiKey, then MINIMAX_CODING_API_KEY, then MINIMAX_API_KEY", async () => {
+    const wrong = "sk-cp-wrong-000000000000";
+    const fromConfig = await withConfig({ apiKey: MINIMAX_TEST_KEY }, () =>
+      minimax({ MINIMAX_CODING_API_KEY: wrong, MINIMAX_API_KEY: wrong }),
+    );
+    expect(fromConfig.ok).toBe(true);
+    expect((await minimax({ MINIMAX_CODING_API_KEY: MINIMAX_TEST_KEY, MINIMAX_API_KEY: wrong })).ok).toBe(true);
+    const codingWins = await minimax({ MINIMAX_CODING_API_KEY: wrong, MINIMAX_API_KEY: MINIMAX_TEST_KEY }, { source: "api" });
+    expect(codingWins.error).toMatchObject({ code: "unauthorized", message: INVALID });
+    expect(sim.sim.requests.at(-1)!.headers.authorization).toBe(`Bearer ${wrong}`);
   });
 
   it("is not configured without a token or a cookie, and names every way to add one", async () => {
     const usage = await minimax(webOnly);
     expect(usage.error?.code).toBe("not_configured");
-    expect(usage.error?.message).toBe("MiniMax API token not found. Set apiKey in the config file or MINIMAX_API_KEY.");
+    expect(usage.error?.message).toBe(
+      "MiniMax API token not found. Set apiKey in the config file, MINIMAX_CODING_API_KEY or MINIMAX_API_KEY.",
+    );
     for (const where of [
+      "MINIMAX_CODING_API_KEY",
       "MINIMAX_API_KEY",
       "quotabar config set-key minimax --stdin",
       "MINIMAX_COOKIE",
@@ -193,8 +238,7 @@ describe("minimax with an API token", () => {
 describe("minimax with a manual cookie (web source)", () => {
   it("a cookie alone gets status 1004 from the remains API: says a Bearer token is needed", async () => {
     const usage = await minimax({ ...webOnly, MINIMAX_COOKIE: MINIMAX_TEST_COOKIE });
-    expect(usage.error?.code).toBe("unauthorized");
-    expect(usage.error?.message).toBe("MiniMax refused the cookie-only session (status 1004): the remains API needs a Bearer API token.");
+    expect(usage.error).toMatchObject({ code: "unauthorized", message: BEARER_NEEDED });
     expect(usage.error?.hint).toContain("MINIMAX_API_KEY");
     expect(usage.error?.hint).toContain("quotabar config set-key minimax --stdin");
     // The page first (an app shell without data), then the remains API, both with the cookie.
@@ -235,9 +279,26 @@ describe("minimax with a manual cookie (web source)", () => {
     expect(secondsUntil(usage.primary?.resetsAt)).toBeGreaterThan(230);
   });
 
-  it("reports a sign-in page as invalid credentials", async () => {
+  it("a cookie-only session refused with 1004 says a Bearer token is needed, even after a signed-in page showing the plan", async () => {
+    // The page names the plan but renders its usage in the browser: no figure to read, so the remains API decides.
+    sim.sim.setScenario("minimax", "web_signed_in");
+    const usage = await minimax({ ...webOnly, MINIMAX_COOKIE: MINIMAX_TEST_COOKIE });
+    expect(usage.ok).toBe(false);
+    expect(usage.error).toMatchObject({ code: "unauthorized", message: BEARER_NEEDED });
+    expect(usage.primary).toBeNull();
+    expect(requested()).toEqual([`https://platform.minimax.io/user-center/payment/coding-plan`, `https://platform.minimax.io${REAL_PATH}`]);
+  });
+
+  it("a cookie-only session refused with 1004 says a Bearer token is needed, even after a sign-in page", async () => {
     sim.sim.setScenario("minimax", "web_signed_out");
     const usage = await minimax({ ...webOnly, MINIMAX_COOKIE: MINIMAX_TEST_COOKIE });
+    expect(usage.error).toMatchObject({ code: "unauthorized", message: BEARER_NEEDED });
+    expect(usage.error?.hint).toContain("providers[minimax].cookieHeader");
+  });
+
+  it("reports a sign-in page and a refused Bearer session as invalid credentials", async () => {
+    sim.sim.setScenario("minimax", "web_signed_out");
+    const usage = await withConfig({ cookieHeader: curlPaste }, () => minimax(webOnly));
     expect(usage.error).toMatchObject({ code: "unauthorized", message: INVALID });
     expect(usage.error?.hint).toContain("providers[minimax].cookieHeader");
   });
@@ -246,14 +307,18 @@ describe("minimax with a manual cookie (web source)", () => {
     sim.sim.setScenario("minimax", "unauthorized");
     const usage = await withConfig({ cookieHeader: curlPaste }, () => minimax());
     expect(usage).toMatchObject({ ok: true, source: "web" });
-    expect(requested()[0]).toBe(`https://api.minimax.io${REAL_PATH}`);
+    expect(requested()[0]).toBe(`https://api.minimax.io${TOKEN_PLAN_PATH}`);
   });
 
-  it("auto: falls back to the cookie when neither API path exists", async () => {
+  it("auto: falls back to the cookie when no API path exists", async () => {
     sim.sim.setScenario("minimax", "api_not_found");
     const usage = await withConfig({ cookieHeader: curlPaste }, () => minimax());
     expect(usage).toMatchObject({ ok: true, source: "web" });
-    expect(requested().slice(0, 2)).toEqual([`https://api.minimax.io${REAL_PATH}`, `https://api.minimax.io${SPEC_PATH}`]);
+    expect(requested().slice(0, 3)).toEqual([
+      `https://api.minimax.io${TOKEN_PLAN_PATH}`,
+      `https://api.minimax.io${REAL_PATH}`,
+      `https://api.minimax.io${SPEC_PATH}`,
+    ]);
   });
 
   it("source web skips the API token; cookieSource off ignores the config cookie", async () => {
@@ -271,35 +336,92 @@ describe("minimax with a manual cookie (web source)", () => {
 });
 
 describe("minimax policy and parsing", () => {
-  const base: MiniMaxReading = {
-    plan: "Max",
+  const interval: MiniMaxWindow = {
+    ...EMPTY_WINDOW,
     total: 1000,
     remaining: 250,
-    remainingPercent: null,
-    pageUsedPercent: null,
     startTime: 1_763_600_000_000,
     endTime: 1_763_618_000_000,
-    remainsTime: null,
-    pageWindowMinutes: null,
-    pageResetsAt: null,
   };
+  const lane = (fields: Partial<MiniMaxLane> = {}): MiniMaxLane => ({ model: null, interval, weekly: null, ...fields });
+  const reading = (window: Partial<MiniMaxWindow>): MiniMaxReading => ({
+    plan: "Max",
+    lanes: [lane({ interval: { ...interval, ...window } })],
+  });
   const now = new Date(1_763_610_000_000);
 
   it("takes remains_time before end_time (spec order), in ms or s", () => {
-    expect(minimaxSnapshot({ ...base, remainsTime: 8_941_292 }, now).primary?.resetsAt).toBe(
+    expect(minimaxSnapshot(reading({ remainsTime: 8_941_292 }), now).primary?.resetsAt).toBe(
       new Date(1_763_610_000_000 + 8_941_292).toISOString(),
     );
-    // 3600 read as seconds fits in the 5-hour window, so it is seconds.
-    expect(minimaxSnapshot({ ...base, remainsTime: 3600 }, now).primary?.resetsAt).toBe(new Date(1_763_613_600_000).toISOString());
-    expect(minimaxSnapshot(base, now).primary?.resetsAt).toBe(new Date(1_763_618_000_000).toISOString());
-    expect(minimaxSnapshot(base, new Date(1_763_700_000_000)).primary?.resetsAt).toBeNull();
+    // 3600 read as seconds lands nearer the window's end (8000 s away) than 3.6 s does.
+    expect(minimaxSnapshot(reading({ remainsTime: 3600 }), now).primary?.resetsAt).toBe(new Date(1_763_613_600_000).toISOString());
+    // 500000 with the end 500 s away is milliseconds (read as seconds it would be 5.8 days).
+    expect(minimaxSnapshot(reading({ remainsTime: 500_000, endTime: 1_763_610_500_000 }), now).primary?.resetsAt).toBe(
+      new Date(1_763_610_500_000).toISOString(),
+    );
+    expect(minimaxSnapshot(reading({}), now).primary?.resetsAt).toBe(new Date(1_763_618_000_000).toISOString());
+    expect(minimaxSnapshot(reading({}), new Date(1_763_700_000_000)).primary?.resetsAt).toBeNull();
   });
 
   it("reads epoch seconds for the window, and clamps used between 0 and the total", () => {
-    const seconds = minimaxSnapshot({ ...base, startTime: 1_763_600_000, endTime: 1_763_686_400, remaining: 1200 }, now).primary;
+    const seconds = minimaxSnapshot(reading({ startTime: 1_763_600_000, endTime: 1_763_686_400, remaining: 1200 }), now).primary;
     expect(seconds).toMatchObject({ windowMinutes: 1440, note: "1000 prompts / 1 day", used: 0, usedPercent: 0 });
-    const odd = minimaxSnapshot({ ...base, endTime: 1_763_605_400_000, remaining: 0 }, now).primary;
+    const odd = minimaxSnapshot(reading({ endTime: 1_763_605_400_000, remaining: 0 }), now).primary;
     expect(odd).toMatchObject({ windowMinutes: 90, note: "1000 prompts / 90 minutes", usedPercent: 100 });
+  });
+
+  it("lets the remaining percent win over the counts when both are sent", () => {
+    const primary = minimaxSnapshot(reading({ remainingPercent: 40 }), now).primary;
+    expect(primary).toMatchObject({ usedPercent: 60, used: 750, limit: 1000 });
+  });
+
+  it("leads with the first text lane, whatever the order sent; its weekly twin is the secondary", () => {
+    const weekly: MiniMaxWindow = { ...EMPTY_WINDOW, remainingPercent: 70, remainsTime: 86_400_000 };
+    const snapshot = minimaxSnapshot(
+      {
+        plan: null,
+        lanes: [
+          lane({ model: "speech-02-hd", interval: { ...interval, remainingPercent: 10 }, weekly: { ...weekly, remainingPercent: 50 } }),
+          lane({ model: "hailuo-02", interval: { ...interval, remaining: 1000 } }),
+          lane({ model: "MiniMax-M2", weekly }),
+        ],
+      },
+      now,
+    );
+    expect(snapshot.primary).toMatchObject({ label: "Prompts", usedPercent: 75 });
+    expect(snapshot.secondary).toMatchObject({ label: "Weekly", usedPercent: 30, resetsAt: new Date(1_763_696_400_000).toISOString() });
+    expect(snapshot.details).toEqual([
+      { label: "speech-02-hd", value: "90% used · weekly 50% used" },
+      { label: "hailuo-02", value: "0% used" },
+    ]);
+  });
+
+  it("reads every model_remains item of today's answer, text lanes first", () => {
+    const decoded = minimaxRemainsReading(JSON.parse(fixture("remains-token-plan.json")), "api");
+    expect(decoded.lanes.map((l) => l.model)).toEqual(["general", "speech-02-hd"]);
+    expect(decoded.lanes[0]!.weekly).toMatchObject({ remainingPercent: 99, startTime: 1_779_984_000_000, remainsTime: 308_259_830 });
+    expect(decoded.lanes[1]!.interval).toMatchObject({ total: 4000, remaining: 3400 });
+  });
+
+  it("refuses a body with no recognised field as a parse error, never a 0 % meter", () => {
+    const bodies = [
+      {},
+      { status: "ok", quota: 5 },
+      { data: null },
+      { current_subscribe_title: "Max", model_remains: [{}] },
+      { current_subscribe_title: "Max", model_remains: [{ current_interval_total_count: 0, current_interval_usage_count: 0 }] },
+      { model_remains: [{ current_interval_total_count: 1000 }] },
+    ];
+    for (const body of bodies) {
+      expect(() => minimaxRemainsReading(body, "api"), JSON.stringify(body)).toThrowError(
+        expect.objectContaining({ code: "parse", message: expect.stringContaining("Missing coding plan data") }),
+      );
+    }
+    expect(() => minimaxRemainsReading([1, 2], "api")).toThrowError(expect.objectContaining({ code: "parse" }));
+    // a page naming the plan and its prompts, but no percent, has no usage either
+    const page = readCodingPlanPage("<h2>Coding Plan Max</h2><p>Available usage: 1,000 prompts / 5 hours</p>", now, "web-cookie");
+    expect(page).toEqual({ reading: null, signedOut: false });
   });
 
   it("parses pasted cURL commands and plain headers", () => {
@@ -317,28 +439,68 @@ describe("minimax policy and parsing", () => {
   });
 
   it("ignores sign-in words inside scripts", () => {
-    expect(looksSignedOut(fixture("coding-plan-shell.html"))).toBe(false);
-    expect(looksSignedOut(fixture("sign-in.html"))).toBe(true);
-    expect(looksSignedOut("<p>请登录</p>")).toBe(true);
+    const signedOut = (html: string) => readCodingPlanPage(html, now, "web-cookie").signedOut;
+    expect(signedOut(fixture("coding-plan-shell.html"))).toBe(false);
+    expect(signedOut(fixture("coding-plan-signed-in.html"))).toBe(false);
+    expect(signedOut(fixture("sign-in.html"))).toBe(true);
+    expect(signedOut("<p>请登录</p>")).toBe(true);
   });
 
-  it("reads the page's text regexes, including a clock-time reset in a named zone", () => {
+  it("reads the page's text, including a clock-time reset in a named zone, and a plan from inline state", () => {
     const at = new Date("2026-11-20T10:00:00Z");
-    const reading = codingPlanFromPage(
+    const page = readCodingPlanPage(
       "<p>Coding Plan Plus available usage: 4,500 prompts / 5 h</p><p>Used 12.5%</p><p>Resets at 09:30 (UTC)</p>",
       at,
       "web-cookie",
     );
-    expect(reading).toMatchObject({
-      plan: "Plus",
-      total: 4500,
-      pageWindowMinutes: 300,
-      pageUsedPercent: 12.5,
-      pageResetsAt: "2026-11-21T09:30:00.000Z",
+    expect(page.reading?.plan).toBe("Plus");
+    expect(minimaxSnapshot(page.reading!, at).primary).toMatchObject({
+      usedPercent: 12.5,
+      limit: 4500,
+      windowMinutes: 300,
+      resetsAt: "2026-11-21T09:30:00.000Z",
     });
+    const state = readCodingPlanPage('<script>window.__STATE__={"planName":"Max plan"}</script><p>25% used</p>', at, "web-cookie");
+    expect(state.reading).toMatchObject({ plan: "Max", lanes: [{ interval: { remainingPercent: 75 } }] });
     expect(nextClockTime(11, 15, "Asia/Shanghai", at)).toBe("2026-11-21T03:15:00.000Z");
     expect(nextClockTime(19, 0, "Asia/Shanghai", at)).toBe("2026-11-20T11:00:00.000Z");
-    expect(codingPlanFromPage("<html><body>Nothing here</body></html>", at, "web-cookie")).toBeNull();
+    expect(readCodingPlanPage("<html><body>Nothing here</body></html>", at, "web-cookie").reading).toBeNull();
+  });
+
+  it("reads 1 MB of hostile markup to a clear result", { timeout: 60_000 }, () => {
+    const size = 1024 * 1024;
+    const fill = (unit: string, length = size) => unit.repeat(Math.ceil(length / unit.length));
+    const hostile = [
+      fill("<"),
+      fill("<div "),
+      fill(`<a href="'`),
+      fill(`"'<`),
+      fill("<script"),
+      fill("<!--"),
+      fill("<span>"),
+      `<script id="__NEXT_DATA__">${fill("[")}</script>`,
+      `<script id="__NEXT_DATA__">${fill("[", size / 2)}${fill("]", size / 2)}</script>`,
+      `<script>"planName"${fill(" ", size / 2)}:</script>${fill("1.", size / 2)}`,
+      `Coding Plan available usage: ${fill("1,")}`,
+      `Resets at 1:00 (${fill("(")}`,
+      fill("12.5 % "),
+    ];
+    for (const html of hostile) {
+      let outcome: unknown;
+      try {
+        outcome = readCodingPlanPage(html, now, "web-cookie");
+      } catch (error) {
+        outcome = error;
+      }
+      if (outcome instanceof Error) expect(outcome).toMatchObject({ code: "parse" });
+      else expect(outcome).toMatchObject({ signedOut: expect.any(Boolean) });
+    }
+    // the nested one is refused as such; percents never followed by "used" are not usage
+    expect(() => readCodingPlanPage(fill("<span>"), now, "web-cookie")).toThrowError(/nested too deeply/);
+    expect(readCodingPlanPage(fill("12.5 % "), now, "web-cookie").reading).toBeNull();
+    expect(() => readCodingPlanPage("<p>" + "x".repeat(3 * size), now, "web-cookie")).toThrowError(
+      expect.objectContaining({ code: "upstream", message: "MiniMax sent a page too large to read (over 2 MB)" }),
+    );
   });
 
   it("resolves regions and URLs: full override, then host, then region", () => {
@@ -348,6 +510,7 @@ describe("minimax policy and parsing", () => {
     expect(minimaxRegion("global")).toBe("global");
     expect(minimaxRegion("mars")).toBe("global");
     expect(minimaxApiRemainsUrls(context({}), "global")).toEqual([
+      `https://api.minimax.io${TOKEN_PLAN_PATH}`,
       `https://api.minimax.io${REAL_PATH}`,
       `https://api.minimax.io${SPEC_PATH}`,
     ]);
@@ -379,8 +542,8 @@ describe("minimax policy and parsing", () => {
       },
     });
     const reading = await minimaxApi.fetch(MINIMAX_TEST_KEY, chinaAnswers);
-    expect(reading).toMatchObject({ plan: "Max", total: 1000, remaining: 250 });
-    expect(calls).toEqual([`https://api.minimax.io${REAL_PATH}`, `https://api.minimaxi.com${REAL_PATH}`]);
+    expect(reading).toMatchObject({ plan: "Max", lanes: [{ interval: { total: 1000, remaining: 250 } }] });
+    expect(calls).toEqual([`https://api.minimax.io${TOKEN_PLAN_PATH}`, `https://api.minimaxi.com${TOKEN_PLAN_PATH}`]);
     const chinaFails = contextOver({
       send: async (r) => ({ status: r.url.includes("minimaxi") ? 500 : 401, headers: {}, body: "", url: r.url }),
     });

@@ -1,23 +1,49 @@
-import { afterSeconds, findObject, snakeKeys, tryJson } from "../kit/index.js";
-import type { MiniMaxReading } from "./policy.js";
+import {
+  afterSeconds,
+  findObject,
+  parsePage,
+  QuotabarError,
+  scriptText,
+  scriptTexts,
+  snakeKeys,
+  tryJson,
+  visibleText,
+  type HtmlPage,
+} from "../kit/index.js";
+import { EMPTY_WINDOW, type MiniMaxReading } from "./policy.js";
 import { minimaxRemainsReading, type RemainsCaller } from "./remains.js";
 
-/**
- * The coding-plan page: the Next.js data blob when the page has one, else the visible text. Null when neither says anything about the plan.
- */
-export function codingPlanFromPage(html: string, now: Date, caller: RemainsCaller): MiniMaxReading | null {
-  const nextData = /<script[^>]*id=["']__NEXT_DATA__["'][^>]*>([\s\S]*?)<\/script>/i.exec(html)?.[1];
-  if (nextData) {
-    const holder = findObject(tryJson(nextData), (o) => "model_remains" in o || "modelRemains" in o);
-    // the page's camelCase (`modelRemains`, `currentSubscribeTitle`) read as the API's snake_case
-    if (holder) return minimaxRemainsReading(snakeKeys(holder), caller);
-  }
-  return codingPlanFromText(html, now);
+/** What the coding-plan page said: usage (null when it carries none) and whether it asks to sign in. */
+export interface CodingPlanPage {
+  reading: MiniMaxReading | null;
+  signedOut: boolean;
 }
 
-/** A signed-out page says so in its text; words inside scripts (bundled UI strings) do not count. */
-export function looksSignedOut(html: string): boolean {
-  const lower = html.replace(/<script[\s\S]*?<\/script>/gi, " ").toLowerCase();
+/** The page is parsed once (size and nesting bounded by the kit); its Next.js data first, else its visible text. */
+export function readCodingPlanPage(html: string, now: Date, caller: RemainsCaller): CodingPlanPage {
+  const page = parsePage(html, "MiniMax");
+  const text = visibleText(page);
+  return { reading: fromNextData(page, caller) ?? codingPlanFromText(page, text, now), signedOut: saysSignIn(text) };
+}
+
+/** The first object of the Next.js data that holds `modelRemains`, read as the remains API's answer. */
+function fromNextData(page: HtmlPage, caller: RemainsCaller): MiniMaxReading | null {
+  const data = scriptText(page, "__NEXT_DATA__");
+  const holder = data === null ? null : findObject(tryJson(data), (o) => "model_remains" in o || "modelRemains" in o);
+  if (!holder) return null;
+  try {
+    // the page's camelCase (`modelRemains`, `currentSubscribeTitle`) read as the API's snake_case
+    return minimaxRemainsReading(snakeKeys(holder), caller);
+  } catch (error) {
+    // data without usage leaves the page's text to try; a refusal inside it stands
+    if (error instanceof QuotabarError && error.code === "parse") return null;
+    throw error;
+  }
+}
+
+/** Sign-in words in what a reader sees; the same words inside scripts (bundled UI strings) do not count. */
+function saysSignIn(text: string): boolean {
+  const lower = text.toLowerCase();
   return ["sign in", "log in", "登录", "登入"].some((word) => lower.includes(word));
 }
 
@@ -34,45 +60,38 @@ const UNIT_SECONDS: [RegExp, number][] = [
 ];
 const unitValue = (unit: string, table: [RegExp, number][]) => table.find(([pattern]) => pattern.test(unit))?.[1] ?? null;
 
-function codingPlanFromText(html: string, now: Date): MiniMaxReading | null {
-  const text = html
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&nbsp;/g, " ")
-    .replace(/&amp;/g, "&")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/\s+/g, " ")
-    .trim();
-  const plan = planFrom(html, text);
+/** The printed figures; only a printed percent is usage (a plan name or a prompt total alone is not). */
+function codingPlanFromText(page: HtmlPage, text: string, now: Date): MiniMaxReading | null {
+  const usedText = /([0-9]{1,3}(?:\.[0-9]+)?)\s*%\s*used/i.exec(text)?.[1] ?? /used\s*([0-9]{1,3}(?:\.[0-9]+)?)\s*%/i.exec(text)?.[1];
+  const used = usedText !== undefined && Number(usedText) <= 100 ? Number(usedText) : null;
+  if (used === null) return null;
   const available =
     /available\s+usage[:\s]*([0-9][0-9,]*)\s*prompts?\s*\/\s*([0-9]+(?:\.[0-9]+)?)\s*(hours?|hrs?|h|minutes?|mins?|m|days?|d)\b/i.exec(
       text,
     );
-  const usedText = /([0-9]{1,3}(?:\.[0-9]+)?)\s*%\s*used/i.exec(text)?.[1] ?? /used\s*([0-9]{1,3}(?:\.[0-9]+)?)\s*%/i.exec(text)?.[1];
-  const used = usedText !== undefined && Number(usedText) <= 100 ? Number(usedText) : null;
-  if (plan === null && !available && used === null) return null;
   const windowUnit = available ? unitValue(available[3] as string, UNIT_MINUTES) : null;
-  return {
-    plan,
+  const interval = {
+    ...EMPTY_WINDOW,
     total: available ? Number((available[1] as string).replace(/,/g, "")) : null,
-    remaining: null,
-    remainingPercent: null,
-    pageUsedPercent: used,
-    startTime: null,
-    endTime: null,
-    remainsTime: null,
-    pageWindowMinutes: available && windowUnit !== null ? Math.round(Number(available[2]) * windowUnit) : null,
-    pageResetsAt: resetFrom(text, now),
+    remainingPercent: 100 - used,
+    printedMinutes: available && windowUnit !== null ? Math.round(Number(available[2]) * windowUnit) : null,
+    printedResetsAt: resetFrom(text, now),
   };
+  return { plan: planFrom(page, text), lanes: [{ model: null, interval, weekly: null }] };
 }
 
-function planFrom(html: string, text: string): string | null {
+/** A plan key in the page's inline state first, then the "Coding Plan <name>" heading. */
+function planFrom(page: HtmlPage, text: string): string | null {
+  const scripts = scriptTexts(page);
   for (const pattern of [/"planName"\s*:\s*"([^"]+)"/i, /"plan"\s*:\s*"([^"]+)"/i, /"packageName"\s*:\s*"([^"]+)"/i]) {
-    const match = pattern.exec(html)?.[1];
+    const match = scripts.map((script) => pattern.exec(script)?.[1]).find((found) => found !== undefined);
     if (match) return cleanPlan(match);
   }
   const match = /Coding\s*Plan\s*([A-Za-z0-9][A-Za-z0-9\s._-]{0,32})/i.exec(text)?.[1];
-  return match ? cleanPlan(match.replace(/\s+available\s+usage.*$/i, "")) : null;
+  if (!match) return null;
+  // the heading runs into "Available usage: ..." when both share a line (the text's whitespace is already single spaces)
+  const runOn = match.toLowerCase().indexOf(" available usage");
+  return cleanPlan(runOn === -1 ? match : match.slice(0, runOn));
 }
 
 /** The label as the Mac app shows it: the words plan/account/claude/codex dropped, spaces collapsed, capitalised. */
@@ -91,7 +110,7 @@ function resetFrom(text: string, now: Date): string | null {
     const unit = unitValue(relative[2] as string, UNIT_SECONDS);
     return unit === null ? null : afterSeconds(now, Number(relative[1]) * unit);
   }
-  const clock = /resets?\s+at\s+([0-9]{1,2}):([0-9]{2})(?:\s*\(([^)]+)\))?/i.exec(text);
+  const clock = /resets?\s+at\s+([0-9]{1,2}):([0-9]{2})(?:\s*\(([^)]{1,64})\))?/i.exec(text);
   if (!clock) return null;
   return nextClockTime(Number(clock[1]), Number(clock[2]), clock[3]?.trim(), now);
 }

@@ -1,18 +1,28 @@
 import { z } from "zod";
 import { advice, decodeValue, parseError, QuotabarError, tryJson, zNumber } from "../kit/index.js";
-import type { MiniMaxReading } from "./policy.js";
+import { EMPTY_WINDOW, hasUsage, type MiniMaxLane, type MiniMaxReading, type MiniMaxWindow } from "./policy.js";
 import { FRESH_COOKIE, PASTE_COOKIE, refused, SET_KEY } from "./errors.js";
 
 const SERVICE = "MiniMax";
 
+const count = zNumber.nullish();
+// Older answers carry only the interval fields; today's add the model name and the weekly twins.
 const ModelRemains = z.object({
-  current_interval_total_count: zNumber.nullish(),
-  current_interval_usage_count: zNumber.nullish(),
-  current_interval_remaining_percent: zNumber.nullish(),
-  start_time: zNumber.nullish(),
-  end_time: zNumber.nullish(),
-  remains_time: zNumber.nullish(),
+  model_name: z.string().nullish(),
+  current_interval_total_count: count,
+  current_interval_usage_count: count,
+  current_interval_remaining_percent: count,
+  start_time: count,
+  end_time: count,
+  remains_time: count,
+  current_weekly_total_count: count,
+  current_weekly_usage_count: count,
+  current_weekly_remaining_percent: count,
+  weekly_start_time: count,
+  weekly_end_time: count,
+  weekly_remains_time: count,
 });
+type ModelRemainsItem = z.output<typeof ModelRemains>;
 const BaseResp = z.object({ status_code: zNumber.nullish(), status_msg: z.string().nullish() });
 const Payload = z.object({
   base_resp: BaseResp.nullish(),
@@ -29,36 +39,61 @@ const Remains = Payload.extend({ data: Payload.nullish() });
 /** Who asked: an API token, or a web session with or without a Bearer token. */
 export type RemainsCaller = "api" | "web-bearer" | "web-cookie";
 
-/** The remains JSON as a reading; status codes inside the body become errors. */
+/** The remains JSON as a reading; status codes inside the body become errors, a body without usage a parse error. */
 export function minimaxRemainsReading(raw: unknown, caller: RemainsCaller): MiniMaxReading {
   const remains = decodeValue(raw, Remains, SERVICE);
   const payload = remains.data ?? remains;
   checkStatus(remains.data?.base_resp ?? remains.base_resp, caller);
-  const first = payload.model_remains?.[0];
+  const items = payload.model_remains ?? [];
+  const lanes = items.map(laneOf).filter((lane) => hasUsage(lane.interval));
+  if (lanes.length === 0) {
+    const why = items.length === 0 ? "model_remains is empty" : "no model_remains item carries a count or a percent";
+    throw parseError(
+      `Failed to parse MiniMax coding plan: Missing coding plan data (${why}).`,
+      advice("The account may have no active Coding Plan."),
+    );
+  }
   const plan =
     [payload.current_subscribe_title, payload.plan_name, payload.combo_title, payload.current_plan_title, payload.current_combo_card?.title]
       .map((value) => value?.trim())
       .find((value) => value) ?? null;
-  const total = first?.current_interval_total_count ?? null;
-  const remaining = first?.current_interval_usage_count ?? null;
-  const remainingPercent = first?.current_interval_remaining_percent ?? null;
-  if (!first || (plan === null && total === null && remainingPercent === null)) {
-    throw parseError(
-      "Failed to parse MiniMax coding plan: Missing coding plan data (model_remains is empty).",
-      advice("The account may have no active Coding Plan."),
-    );
-  }
+  return { plan, lanes };
+}
+
+function laneOf(item: ModelRemainsItem): MiniMaxLane {
+  const weekly = windowOf({
+    total: item.current_weekly_total_count,
+    left: item.current_weekly_usage_count,
+    remainingPercent: item.current_weekly_remaining_percent,
+    start: item.weekly_start_time,
+    end: item.weekly_end_time,
+    remainsTime: item.weekly_remains_time,
+  });
   return {
-    plan,
-    total: total === null ? null : Math.trunc(total),
-    remaining: remaining === null ? null : Math.trunc(remaining),
-    remainingPercent,
-    pageUsedPercent: null,
-    startTime: first.start_time ?? null,
-    endTime: first.end_time ?? null,
-    remainsTime: first.remains_time ?? null,
-    pageWindowMinutes: null,
-    pageResetsAt: null,
+    model: item.model_name?.trim() || null,
+    interval: windowOf({
+      total: item.current_interval_total_count,
+      left: item.current_interval_usage_count,
+      remainingPercent: item.current_interval_remaining_percent,
+      start: item.start_time,
+      end: item.end_time,
+      remainsTime: item.remains_time,
+    }),
+    weekly: hasUsage(weekly) ? weekly : null,
+  };
+}
+
+type Sent = number | null | undefined;
+
+function windowOf(sent: { total: Sent; left: Sent; remainingPercent: Sent; start: Sent; end: Sent; remainsTime: Sent }): MiniMaxWindow {
+  return {
+    ...EMPTY_WINDOW,
+    total: sent.total == null ? null : Math.trunc(sent.total),
+    remaining: sent.left == null ? null : Math.trunc(sent.left),
+    remainingPercent: sent.remainingPercent ?? null,
+    startTime: sent.start ?? null,
+    endTime: sent.end ?? null,
+    remainsTime: sent.remainsTime ?? null,
   };
 }
 
@@ -68,7 +103,7 @@ function checkStatus(base: z.output<typeof BaseResp> | null | undefined, caller:
   if (code === 0) return;
   const message = base?.status_msg?.trim() ?? "";
   const lower = message.toLowerCase();
-  const sessionRefused = code === 1004 || /cookie|log ?in/.test(lower);
+  const sessionRefused = code === 1004 || ["cookie", "log in", "login"].some((word) => lower.includes(word));
   if (sessionRefused && caller === "web-cookie") {
     throw new QuotabarError(
       "unauthorized",

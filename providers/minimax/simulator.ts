@@ -19,6 +19,7 @@ const hasSessionCookie = (request: SimRequest) =>
     .split(/;\s*/)
     .includes(MINIMAX_TEST_COOKIE);
 
+/** What the API host answers an accepted token with, by scenario; today's shape by default. */
 const API_FIXTURES: Record<string, string> = {
   wrapped: "remains-wrapped.json",
   percent_only: "remains-percent-only.json",
@@ -26,41 +27,56 @@ const API_FIXTURES: Record<string, string> = {
   invalid_key_message: "remains-invalid-key.json",
   api_error: "remains-api-error.json",
   empty: "remains-empty.json",
+  no_usage: "remains-no-usage.json",
   malformed: "remains-malformed.json",
 };
+const NOT_FOUND: SimReply = { status: 404, json: { error: "404 page not found" } };
 
-/** The API host answers API tokens; the platform host answers web sessions (told apart by the cookie). */
+/** An API token's answer: 401 for a wrong token, else the scenario's fixture. */
+function apiAnswer(request: SimRequest, scenario: string, fixtureName: string): SimReply {
+  if (scenario === "unauthorized" || bearer(request) !== MINIMAX_TEST_KEY) return json("remains-unauthorized.json", 401);
+  return json(fixtureName);
+}
+
+/** Today's path; deployments of the older scenarios lack it. */
+function tokenPlanRemains(request: SimRequest, scenario: string): SimReply {
+  if (["coding_plan_path", "legacy_path", "api_not_found"].includes(scenario)) return NOT_FOUND;
+  return apiAnswer(request, scenario, API_FIXTURES[scenario] ?? "remains-token-plan.json");
+}
+
+/** The earlier path: on the API host for tokens, on the platform host for web sessions (told apart by the cookie). */
 function remains(request: SimRequest, scenario: string): SimReply {
   if (request.headers.cookie !== undefined) {
     // The well-known case: a cookie alone gets status 1004, the remains API wants a Bearer token.
-    if (!hasSessionCookie(request) || bearer(request) !== MINIMAX_WEB_TEST_TOKEN) return json("remains-1004.json");
+    if (scenario === "web_signed_out" || !hasSessionCookie(request) || bearer(request) !== MINIMAX_WEB_TEST_TOKEN) {
+      return json("remains-1004.json");
+    }
     return json("remains-wrapped.json");
   }
-  if (scenario === "legacy_path" || scenario === "api_not_found") return { status: 404, json: { error: "404 page not found" } };
-  if (scenario === "unauthorized" || bearer(request) !== MINIMAX_TEST_KEY) return json("remains-unauthorized.json", 401);
-  return json(API_FIXTURES[scenario] ?? "remains-ok.json");
+  if (scenario === "legacy_path" || scenario === "api_not_found") return NOT_FOUND;
+  return apiAnswer(request, scenario, "remains-ok.json");
 }
 
-/** The documented path: only a deployment that lacks the real path (scenario legacy_path) serves it. */
+/** The documented path: only a deployment that lacks the others (scenario legacy_path) serves it. */
 function documentedRemains(request: SimRequest, scenario: string): SimReply {
-  if (scenario !== "legacy_path") return { status: 404, json: { error: "404 page not found" } };
-  if (bearer(request) !== MINIMAX_TEST_KEY) return json("remains-unauthorized.json", 401);
-  return json("remains-ok.json");
+  return scenario === "legacy_path" ? apiAnswer(request, scenario, "remains-ok.json") : NOT_FOUND;
 }
 
 function codingPlanPage(request: SimRequest, scenario: string): SimReply {
   if (!hasSessionCookie(request) || scenario === "web_signed_out") return html("sign-in.html");
   if (scenario === "web_page") return html("coding-plan-next-data.html");
   if (scenario === "web_text") return html("coding-plan-text.html");
+  if (scenario === "web_signed_in") return html("coding-plan-signed-in.html");
   return html("coding-plan-shell.html");
 }
 
-/** MiniMax: remains API on the Global and China API hosts, coding-plan page and remains API on the platform hosts. */
+/** MiniMax: the remains paths on the Global and China API hosts, the coding-plan page and remains API on the platform hosts. */
 export const minimaxUpstream: SimulatedUpstream = {
   id: "minimax",
   origins: ["https://api.minimax.io", "https://api.minimaxi.com", "https://platform.minimax.io", "https://platform.minimaxi.com"],
   env: { MINIMAX_API_KEY: MINIMAX_TEST_KEY },
   routes: [
+    { method: "GET", path: "/v1/token_plan/remains", handle: tokenPlanRemains },
     { method: "GET", path: "/v1/api/openplatform/coding_plan/remains", handle: remains },
     { method: "GET", path: "/v1/coding_plan/remains", handle: documentedRemains },
     { method: "GET", path: "/user-center/payment/coding-plan", handle: codingPlanPage },
@@ -69,16 +85,19 @@ export const minimaxUpstream: SimulatedUpstream = {
     "ok",
     "wrapped",
     "percent_only",
+    "coding_plan_path",
     "legacy_path",
     "api_not_found",
     "status_1004",
     "invalid_key_message",
     "api_error",
     "empty",
+    "no_usage",
     "unauthorized",
     "malformed",
     "web_page",
     "web_text",
+    "web_signed_in",
     "web_signed_out",
     "slow",
     "upstream_500",

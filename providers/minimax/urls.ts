@@ -4,9 +4,11 @@ export type MiniMaxRegion = "global" | "cn";
 
 const API_HOSTS: Record<MiniMaxRegion, string> = { global: "https://api.minimax.io", cn: "https://api.minimaxi.com" };
 const WEB_HOSTS: Record<MiniMaxRegion, string> = { global: "https://platform.minimax.io", cn: "https://platform.minimaxi.com" };
-/** The path the real service answers on, for API tokens and web sessions alike. */
+/** Where today's service answers API tokens (the weekly twins live here). */
+const TOKEN_PLAN_PATH = "/v1/token_plan/remains";
+/** The earlier path, for API tokens and web sessions alike; tried when the one before answers 404. */
 const REMAINS_PATH = "/v1/api/openplatform/coding_plan/remains";
-/** The documented path for API tokens; tried when the real one answers 404 (older deployments). */
+/** The documented path for API tokens; the last one tried. */
 const SPEC_REMAINS_PATH = "/v1/coding_plan/remains";
 const CODING_PLAN_PATH = "/user-center/payment/coding-plan";
 
@@ -34,7 +36,7 @@ export function minimaxApiRemainsUrls(context: CredentialContext, region: MiniMa
   const full = urlFromEnv(context, "MINIMAX_REMAINS_URL");
   if (full) return [full.toString()];
   const host = API_HOSTS[region];
-  return [`${host}${REMAINS_PATH}`, `${host}${SPEC_REMAINS_PATH}`];
+  return [TOKEN_PLAN_PATH, REMAINS_PATH, SPEC_REMAINS_PATH].map((path) => `${host}${path}`);
 }
 
 /** True when the user pinned the endpoint, so no other host or path may be tried. */

@@ -1,6 +1,6 @@
-import { advice, header, notConfigured, parseError, type FetchStrategy, type HttpResponse } from "../kit/index.js";
+import { advice, header, notConfigured, parseError, QuotabarError, type FetchStrategy, type HttpResponse } from "../kit/index.js";
 import { FRESH_COOKIE, PASTE_COOKIE, refused, refusedOn, SET_KEY } from "./errors.js";
-import { codingPlanFromPage, looksSignedOut } from "./page.js";
+import { readCodingPlanPage, type CodingPlanPage } from "./page.js";
 import { minimaxSnapshot, type MiniMaxReading } from "./policy.js";
 import { minimaxRemainsReading, remainsJson, type RemainsCaller } from "./remains.js";
 import { minimaxWebSessions, type MiniMaxWebSession } from "./session.js";
@@ -10,8 +10,10 @@ const BROWSER_USER_AGENT =
   "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/143.0.0.0 Safari/537.36";
 
 /**
- * The web route with one session: the coding-plan page first, which may carry the data itself,
- * then the remains API with the session's cookie (and Bearer token, when pasted).
+ * The web route with one session: the coding-plan page first, which may carry the usage itself,
+ * then the remains API with the session's cookie (and Bearer token, when pasted). The remains API
+ * has the last word: whatever the page showed (signed in or not), a cookie-only session it refuses
+ * with status 1004 is told that a Bearer token is needed.
  */
 export const minimaxWeb: FetchStrategy<MiniMaxWebSession, MiniMaxReading> = {
   source: "web",
@@ -31,10 +33,10 @@ export const minimaxWeb: FetchStrategy<MiniMaxWebSession, MiniMaxReading> = {
     const page = await context.http.request({
       url: pageUrl,
       headers: { ...headers, accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8", origin: new URL(pageUrl).origin },
-      statusRules: refusedOn(FRESH_COOKIE),
+      statusRules: { 401: "pass", 403: "pass" },
     });
-    const fromPage = readBody(page, context.now(), caller);
-    if (fromPage) return fromPage;
+    const seen = pageFindings(page, context.now(), caller);
+    if (seen.reading) return seen.reading;
 
     const remainsUrl = minimaxWebRemainsUrl(context, session.groupId);
     const remains = await context.http.request({
@@ -47,19 +49,33 @@ export const minimaxWeb: FetchStrategy<MiniMaxWebSession, MiniMaxReading> = {
       },
       statusRules: refusedOn(FRESH_COOKIE),
     });
-    const reading = readBody(remains, context.now(), caller);
-    if (reading) return reading;
-    throw parseError(
-      "Failed to parse MiniMax coding plan: neither the page nor the remains API carried usage.",
-      advice("MiniMax may have changed its pages; please report it."),
+    if (isJson(remains)) return minimaxRemainsReading(remainsJson(remains.body), caller);
+    const answered = readCodingPlanPage(remains.body, context.now(), caller);
+    if (answered.reading) return answered.reading;
+    if (answered.signedOut || seen.signedOut) throw refused(FRESH_COOKIE);
+    throw (
+      seen.problem ??
+      parseError(
+        "Failed to parse MiniMax coding plan: neither the page nor the remains API carried usage.",
+        advice("MiniMax may have changed its pages; please report it."),
+      )
     );
   },
 };
 
-/** JSON is remains data; HTML is a page to scrape, or a sign-in page (refused credentials). */
-function readBody(response: HttpResponse, now: Date, caller: RemainsCaller): MiniMaxReading | null {
-  if (header(response.headers, "content-type")?.includes("application/json"))
-    return minimaxRemainsReading(remainsJson(response.body), caller);
-  if (looksSignedOut(response.body)) throw refused(FRESH_COOKIE);
-  return codingPlanFromPage(response.body, now, caller);
+const isJson = (response: HttpResponse) => header(response.headers, "content-type")?.includes("application/json") ?? false;
+
+/** The page's usage, or what it showed instead: a sign-in page (401/403 included) or a body that could not be read. */
+function pageFindings(response: HttpResponse, now: Date, caller: RemainsCaller): CodingPlanPage & { problem?: QuotabarError } {
+  if (response.status === 401 || response.status === 403) return { reading: null, signedOut: true };
+  try {
+    if (isJson(response)) return { reading: minimaxRemainsReading(remainsJson(response.body), caller), signedOut: false };
+    return readCodingPlanPage(response.body, now, caller);
+  } catch (error) {
+    // a page without usage (or too large, or not what it claims) leaves the answer to the remains API
+    if (error instanceof QuotabarError && (error.code === "parse" || error.code === "upstream")) {
+      return { reading: null, signedOut: false, problem: error };
+    }
+    throw error;
+  }
 }
