@@ -4,7 +4,7 @@ export const descriptor = describeProvider({
   id: "kilo",
   name: "Kilo Code",
   auth: ["API token", "Kilo CLI session"],
-  dashboardUrl: "https://app.kilo.ai/account/usage",
+  dashboardUrl: "https://app.kilo.ai/usage",
   credentialEnv: ["KILO_API_KEY"],
   settings: [
     {

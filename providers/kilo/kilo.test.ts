@@ -4,9 +4,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import { fixturesOf } from "../../simulator/fixtures.js";
 import { useSimulator } from "../../test/helpers/harness.js";
 import { writeConfig } from "../../test/helpers/write-config.js";
+import { organizationsIn } from "./organizations.js";
 import { contextsOf, kiloReading } from "./payloads.js";
 import { kiloSnapshot } from "./policy.js";
-import { KILO_BATCH_PATH, KILO_CLI_TEST_TOKEN, KILO_TEST_KEY } from "./simulator.js";
+import { KILO_BATCH_PATH, KILO_CLI_TEST_TOKEN, KILO_ORGANIZATIONS_PATH, KILO_TEST_KEY, KILO_TEST_ORGANIZATION_ID } from "./simulator.js";
 import { decodeTrpcBatch, kiloBatchUrl, trpcError } from "./trpc-batch.js";
 import { kiloSourceMode } from "./wire.js";
 
@@ -39,7 +40,12 @@ async function withConfig<T>(entry: object, run: () => Promise<T>): Promise<T> {
   }
 }
 
-const bearers = () => sim.sim.requests.map((r) => r.headers.authorization);
+const usageCalls = () => sim.sim.requests.filter((r) => r.path === KILO_BATCH_PATH);
+const bearers = () => usageCalls().map((r) => r.headers.authorization);
+
+const ACME = `Acme Robotics (${KILO_TEST_ORGANIZATION_ID})`;
+const ORGANIZATIONS = { label: "Organizations", value: `${ACME}, Beta Labs (0b7e4a19-2c3d-4e5f-8a9b-1c2d3e4f5a6b)` };
+const PERSONAL = { label: "Scope", value: "Personal" };
 
 afterEach(() => {
   rmSync(join(sim.home, ".local"), { recursive: true, force: true });
@@ -72,13 +78,14 @@ describe("kilo over the API", () => {
       windowMinutes: null,
       note: "$12.40 / $49.00 (+ $24.50 bonus)",
     });
-    expect(usage.details).toEqual([{ label: "Activity", value: "Auto top-up: visa" }]);
+    expect(usage.details).toEqual([PERSONAL, ORGANIZATIONS, { label: "Activity", value: "Auto top-up: visa" }]);
   });
 
-  it("sends one batched tRPC GET with the Bearer key", async () => {
+  it("sends one batched tRPC GET with the Bearer key, and no organization header for the personal account", async () => {
     await kilo();
-    expect(sim.sim.requests).toHaveLength(1);
-    const request = sim.sim.requests[0]!;
+    expect(usageCalls()).toHaveLength(1);
+    const request = usageCalls()[0]!;
+    expect(request.headers["x-kilocode-organizationid"]).toBeUndefined();
     expect(request.origin).toBe("https://app.kilo.ai");
     expect(request.path).toBe(KILO_BATCH_PATH);
     expect(request.query.get("batch")).toBe("1");
@@ -93,13 +100,13 @@ describe("kilo over the API", () => {
     expect(usage.primary).toMatchObject({ usedPercent: 100, used: 0, limit: 0, note: null });
     expect(usage.secondary).toBeNull();
     expect(usage.plan).toBeNull();
-    expect(usage.details).toEqual([{ label: "Activity", value: "Auto top-up: off" }]);
+    expect(usage.details).toContainEqual({ label: "Activity", value: "Auto top-up: off" });
   });
 
   it("reads the sparse object form and ignores a failed optional procedure", async () => {
     sim.sim.setScenario("kilo", "sparse");
     const usage = await kilo();
-    expect(usage).toMatchObject({ ok: true, plan: "Starter", secondary: null, details: [] });
+    expect(usage).toMatchObject({ ok: true, plan: "Starter", secondary: null, details: [PERSONAL, ORGANIZATIONS] });
     expect(usage.primary).toMatchObject({ usedPercent: 10, used: 10, limit: 100, note: null });
   });
 
@@ -254,8 +261,10 @@ describe("kilo source modes", () => {
   });
 
   it("rejects a source mode Kilo does not have", async () => {
-    const usage = await kilo({}, { source: "local" });
-    expect(usage.error).toMatchObject({ code: "not_configured", message: 'Kilo Code has no source "local"' });
+    await expect(kilo({}, { source: "local" })).rejects.toMatchObject({
+      code: "not_configured",
+      message: 'Kilo Code has no source "local"',
+    });
   });
 
   it("treats web and oauth as auto, like the real client", () => {
@@ -314,7 +323,7 @@ describe("kilo tRPC envelope and field search", () => {
       resetsAt: new Date(1790000000 * 1000).toISOString(),
       note: "$0.00 / $19.00 (+ $9.50 bonus)",
     });
-    expect(snapshot.details).toEqual([{ label: "Activity", value: "Auto top-up: $12.50" }]);
+    expect(snapshot.details).toEqual([PERSONAL, { label: "Activity", value: "Auto top-up: $12.50" }]);
   });
 
   it("maps tiers, defaults a tierless subscription to Kilo Pass, and accepts boolean words", () => {
@@ -323,12 +332,137 @@ describe("kilo tRPC envelope and field search", () => {
     expect(kiloReading(null, { subscription: { tier: "tier_19" } }, null).planName).toBe("Starter");
     expect(kiloReading(null, null, { isEnabled: "yes" }).autoTopUp).toEqual({ enabled: true, method: null });
     expect(kiloReading({ autoTopUpEnabled: "off" }, null, {}).autoTopUp).toEqual({ enabled: false, method: null });
-    expect(kiloSnapshot(kiloReading(null, null, { active: "on" })).details).toEqual([{ label: "Activity", value: "Auto top-up: enabled" }]);
+    expect(kiloSnapshot(kiloReading(null, null, { active: "on" })).details).toContainEqual({
+      label: "Activity",
+      value: "Auto top-up: enabled",
+    });
   });
 
   it("moves Kilo Pass up to primary when there are no credits", () => {
     const snapshot = kiloSnapshot(kiloReading(null, { subscription: { currentPeriodUsageUsd: 5, currentPeriodBaseCreditsUsd: 19 } }, null));
     expect(snapshot.primary).toMatchObject({ label: "Kilo Pass", usedPercent: 26.32 });
     expect(snapshot.secondary).toBeNull();
+  });
+});
+
+describe("kilo organizations", () => {
+  it("discovers the organizations with the same credential, on tRPC", async () => {
+    await kilo();
+    const discovery = sim.sim.requests.find((r) => r.path === KILO_ORGANIZATIONS_PATH)!;
+    expect(discovery.origin).toBe("https://app.kilo.ai");
+    expect(discovery.query.get("batch")).toBe("1");
+    expect(JSON.parse(discovery.query.get("input")!)).toEqual({ "0": { json: null } });
+    expect(discovery.headers.authorization).toBe(`Bearer ${KILO_TEST_KEY}`);
+  });
+
+  it("reads the organization of organizationId with the organization header, and names it", async () => {
+    const usage = await withConfig({ organizationId: KILO_TEST_ORGANIZATION_ID }, () => kilo());
+    expect(usageCalls()[0]!.headers["x-kilocode-organizationid"]).toBe(KILO_TEST_ORGANIZATION_ID);
+    expect(usage).toMatchObject({ ok: true, plan: null, secondary: null });
+    expect(usage.primary).toMatchObject({ label: "Credits", used: 57.5, limit: 200, usedPercent: 28.75 });
+    expect(usage.details).toEqual([
+      { label: "Scope", value: `Acme Robotics (organization ${KILO_TEST_ORGANIZATION_ID})` },
+      ORGANIZATIONS,
+      { label: "Activity", value: "Auto top-up: invoice" },
+    ]);
+  });
+
+  it("keeps the scope on the CLI session when auto mode falls back to it", async () => {
+    writeCliSession();
+    sim.sim.setScenario("kilo", "api_key_rejected");
+    const usage = await withConfig({ organizationId: KILO_TEST_ORGANIZATION_ID }, () => kilo());
+    expect(usage).toMatchObject({ ok: true, source: "cli" });
+    expect(usageCalls().map((r) => r.headers["x-kilocode-organizationid"])).toEqual([KILO_TEST_ORGANIZATION_ID, KILO_TEST_ORGANIZATION_ID]);
+  });
+
+  it("points at organizationId when an organization is refused", async () => {
+    const usage = await withConfig({ organizationId: "org-not-mine" }, () => kilo());
+    expect(usage.error).toMatchObject({ code: "forbidden" });
+    expect(usage.error?.hint).toContain("The organization may not be one this account can read");
+    expect(usage.error?.hint).toContain("providers[kilo].organizationId");
+    expect(usage.error?.hint).toContain("quotabar config set-key kilo --stdin");
+  });
+
+  it("refuses an organizationId that is not an id, before any request", async () => {
+    for (const organizationId of ["Acme Robotics", { id: 1 }]) {
+      const usage = await withConfig({ organizationId }, () => kilo());
+      expect(usage.error).toMatchObject({ code: "not_configured", message: "Kilo organizationId is not an organization id." });
+      expect(usage.error?.hint).toContain("providers[kilo].organizationId");
+    }
+    expect(sim.sim.requests).toHaveLength(0);
+  });
+
+  it("accepts the organizations inside an object of the tRPC result", async () => {
+    sim.sim.setScenario("kilo", "orgs_nested");
+    expect((await kilo()).details).toContainEqual(ORGANIZATIONS);
+  });
+
+  it("asks the profile of api.kilo.ai when the tRPC procedure is not found", async () => {
+    sim.sim.setScenario("kilo", "orgs_via_profile");
+    const usage = await kilo();
+    expect(usage.details).toContainEqual(ORGANIZATIONS);
+    const profile = sim.sim.requests.find((r) => r.path === "/api/profile")!;
+    expect(profile.origin).toBe("https://api.kilo.ai");
+    expect(profile.headers.authorization).toBe(`Bearer ${KILO_TEST_KEY}`);
+  });
+
+  it("never fails the usage when discovery fails; the scope is then named by its id", async () => {
+    sim.sim.setScenario("kilo", "orgs_unavailable");
+    const personal = await kilo();
+    expect(personal.ok).toBe(true);
+    expect(personal.details).toEqual([PERSONAL, { label: "Activity", value: "Auto top-up: visa" }]);
+    const scoped = await withConfig({ organizationId: KILO_TEST_ORGANIZATION_ID }, () => kilo());
+    expect(scoped.details[0]).toEqual({ label: "Scope", value: `Organization ${KILO_TEST_ORGANIZATION_ID}` });
+  });
+
+  it("reads the three accepted discovery shapes, bounded, and nothing else", () => {
+    const expected = [
+      { id: KILO_TEST_ORGANIZATION_ID, name: "Acme Robotics", role: "owner" },
+      { id: "0b7e4a19-2c3d-4e5f-8a9b-1c2d3e4f5a6b", name: "Beta Labs", role: "member" },
+    ];
+    for (const name of ["organizations-trpc.json", "organizations-nested.json", "profile.json"]) {
+      expect(organizationsIn(fixture(name))).toEqual(expected);
+    }
+    expect(organizationsIn('[{"result":{"data":{"json":{"plan":"x"}}}}]')).toBeNull();
+    expect(organizationsIn(fixture("organizations-not-found.json"))).toBeNull();
+    const many = JSON.stringify({ organizations: Array.from({ length: 80 }, (_, i) => ({ id: i, name: "n".repeat(500) })) });
+    const read = organizationsIn(many)!;
+    expect(read).toHaveLength(50);
+    expect(read[0]).toEqual({ id: "0", name: "n".repeat(80), role: null });
+    expect(organizationsIn('{"organizations":[{"id":"bad id"},{"name":"no id"},"text"]}')).toEqual([]);
+  });
+
+  it("says when the chosen organization is not among those discovered, and lists at most five", () => {
+    const organizations = Array.from({ length: 7 }, (_, i) => ({ id: `org-${i}`, name: i === 0 ? null : `Team ${i}`, role: null }));
+    const details = kiloSnapshot(kiloReading(null, null, null, { organizationId: "org-9", organizations })).details;
+    expect(details).toEqual([
+      { label: "Scope", value: "Organization org-9 (not among this account's organizations)" },
+      { label: "Organizations", value: "org-0, Team 1 (org-1), Team 2 (org-2), Team 3 (org-3), Team 4 (org-4), and 2 more" },
+    ]);
+  });
+});
+
+describe("kilo negative amounts", () => {
+  it("fails a negative balance as a parse error naming the field, not as an exhausted meter", async () => {
+    sim.sim.setScenario("kilo", "negative_balance");
+    expect((await kilo()).error).toMatchObject({
+      code: "parse",
+      message: "Failed to parse Kilo API response: user.getCreditBlocks: totalBalance_mUsd is negative (-2500000)",
+    });
+  });
+
+  it("names the negative field of credit blocks, generic credits and the pass", () => {
+    expect(() => kiloReading({ creditBlocks: [{ amount_mUsd: 5000000, balance_mUsd: -1 }] }, null, null)).toThrow(
+      "creditBlocks[0].balance_mUsd: must not be negative",
+    );
+    expect(() => kiloReading({ creditsUsed: 10, creditsRemaining: -4 }, null, null)).toThrow(
+      "user.getCreditBlocks: creditsRemaining is negative (-4)",
+    );
+    expect(() => kiloReading(null, { subscription: { currentPeriodUsageUsd: -1, currentPeriodBaseCreditsUsd: 19 } }, null)).toThrow(
+      "kiloPass.getState: subscription.currentPeriodUsageUsd is negative (-1)",
+    );
+    expect(() => kiloReading(null, { remainingCents: -250, amountCents: 1900 }, null)).toThrow(
+      "kiloPass.getState: remainingCents is negative (-250)",
+    );
   });
 });

@@ -1,18 +1,31 @@
 import { z } from "zod";
-import { decodeValue, firstAt, isObject, toBool, toNumber, toText, toTime, valueAt, zNumber, type JsonObject } from "../kit/index.js";
-import { kiloTierName, type KiloAutoTopUp, type KiloCredits, type KiloPass, type KiloReading } from "./policy.js";
+import { decodeValue, isObject, toBool, toNumber, toText, toTime, valueAt, zNumber, type JsonObject } from "../kit/index.js";
+import { kiloParseError } from "./errors.js";
+import {
+  kiloTierName,
+  PERSONAL_SCOPE,
+  type KiloAutoTopUp,
+  type KiloCredits,
+  type KiloPass,
+  type KiloReading,
+  type KiloScope,
+} from "./policy.js";
+import { KILO_PROCEDURES } from "./trpc-batch.js";
+
+const [CREDITS, PASS] = KILO_PROCEDURES;
 
 /**
  * Kilo's procedures have no published schema; the real client searches them for any of several
  * keys. This module is that search, turning the three payloads into a reading.
  */
-export function kiloReading(credits: unknown, pass: unknown, autoTopUp: unknown): KiloReading {
+export function kiloReading(credits: unknown, pass: unknown, autoTopUp: unknown, scope: KiloScope = PERSONAL_SCOPE): KiloReading {
   const { pass: passRead, planName } = passReading(pass);
   return {
     credits: creditsReading(credits),
     pass: passRead,
     planName,
     autoTopUp: autoTopUpReading(autoTopUp, credits),
+    scope,
   };
 }
 
@@ -36,13 +49,28 @@ export function contextsOf(payload: unknown): JsonObject[] {
 }
 
 /** The first value `read` accepts; context order beats key order (an outer object's key wins over a nested one's). */
-function firstIn<T>(contexts: readonly JsonObject[], keys: readonly string[], read: (value: unknown) => T | null): T | null {
+function firstIn<T>(contexts: readonly JsonObject[], keys: readonly string[], read: (value: unknown, key: string) => T | null): T | null {
   for (const context of contexts) {
-    const value = firstAt([context], keys, read);
-    if (value !== null) return value;
+    for (const key of keys) {
+      if (!Object.hasOwn(context, key) || context[key] === undefined) continue;
+      const value = read(context[key], key);
+      if (value !== null) return value;
+    }
   }
   return null;
 }
+
+/** A balance or amount below zero is impossible: a parse error naming the field, never an exhausted meter. */
+function nonNegative(procedure: string, field: string, value: number | null): number | null {
+  if (value !== null && value < 0) throw kiloParseError(`${procedure}: ${field} is negative (${value})`);
+  return value;
+}
+
+/** An amount of one procedure's payload, checked like `nonNegative`. */
+const amountIn = (procedure: string) => (contexts: readonly JsonObject[], keys: readonly string[]) =>
+  firstIn(contexts, keys, (value, key) => nonNegative(procedure, key, toNumber(value)));
+const creditAmountIn = amountIn(CREDITS);
+const passAmountIn = amountIn(PASS);
 
 const numberIn = (contexts: readonly JsonObject[], keys: readonly string[]) => firstIn(contexts, keys, toNumber);
 const textIn = (contexts: readonly JsonObject[], keys: readonly string[]) => firstIn(contexts, keys, toText);
@@ -67,9 +95,10 @@ const switchIn = (contexts: readonly JsonObject[], keys: readonly string[]) => f
 const MICRO = 1_000_000;
 const round = (value: number) => Math.round(value * 1e6) / 1e6;
 
-// Credit blocks carry micro-dollars; a wrong type in them is a parse error naming the field.
+// Credit blocks carry micro-dollars; a wrong type or a negative amount is a parse error naming the field.
+const microDollars = zNumber.refine((value) => value >= 0, "must not be negative").nullish();
 const CreditBlocks = z.object({
-  creditBlocks: z.array(z.looseObject({ amount_mUsd: zNumber.nullish(), balance_mUsd: zNumber.nullish() })),
+  creditBlocks: z.array(z.looseObject({ amount_mUsd: microDollars, balance_mUsd: microDollars })),
 });
 
 function creditsReading(payload: unknown): KiloCredits | null {
@@ -87,25 +116,27 @@ function creditsReading(payload: unknown): KiloCredits | null {
   }
   const blocks = contexts.flatMap((c) => (Array.isArray(c.blocks) ? c.blocks.filter(isObject) : []));
   const search = [...blocks, ...contexts];
-  const used = numberIn(search, ["used", "usedCredits", "consumed", "spent", "creditsUsed"]);
-  let total = numberIn(search, ["total", "totalCredits", "creditsTotal", "limit"]);
-  const remaining = numberIn(search, ["remaining", "remainingCredits", "creditsRemaining"]);
+  const used = creditAmountIn(search, ["used", "usedCredits", "consumed", "spent", "creditsUsed"]);
+  let total = creditAmountIn(search, ["total", "totalCredits", "creditsTotal", "limit"]);
+  const remaining = creditAmountIn(search, ["remaining", "remainingCredits", "creditsRemaining"]);
   if (total === null && used !== null && remaining !== null) total = used + remaining;
   if (used !== null || total !== null || remaining !== null) return { used, total, remaining };
-  const balance = numberIn(contexts, ["totalBalance_mUsd"]);
+  const balance = creditAmountIn(contexts, ["totalBalance_mUsd"]);
   if (balance === null) return null;
   return balance === 0 ? { used: 0, total: 0, remaining: 0 } : { used: 0, total: balance / MICRO, remaining: balance / MICRO };
 }
 
-const SUBSCRIPTION_KEYS = ["currentPeriodUsageUsd", "currentPeriodBaseCreditsUsd", "currentPeriodBonusCreditsUsd", "tier"];
+/** Used, base and bonus dollars of the period, in that order. */
+const SUBSCRIPTION_AMOUNTS = ["currentPeriodUsageUsd", "currentPeriodBaseCreditsUsd", "currentPeriodBonusCreditsUsd"] as const;
+const SUBSCRIPTION_KEYS = [...SUBSCRIPTION_AMOUNTS, "tier"];
 
 /** Money in cents first, then micro-dollars, then plain dollars. */
 function moneyIn(contexts: readonly JsonObject[], cents: readonly string[], micro: readonly string[], dollars: readonly string[]) {
-  const inCents = numberIn(contexts, cents);
+  const inCents = passAmountIn(contexts, cents);
   if (inCents !== null) return inCents / 100;
-  const inMicro = numberIn(contexts, micro);
+  const inMicro = passAmountIn(contexts, micro);
   if (inMicro !== null) return inMicro / MICRO;
-  return numberIn(contexts, dollars);
+  return passAmountIn(contexts, dollars);
 }
 
 function passReading(payload: unknown): { pass: KiloPass | null; planName: string | null } {
@@ -170,12 +201,14 @@ function passReading(payload: unknown): { pass: KiloPass | null; planName: strin
 
 /** The `subscription` object of kiloPass.getState (or the payload itself when it has its keys). */
 function subscriptionReading(subscription: JsonObject): { pass: KiloPass; planName: string } {
-  const baseCredits = toNumber(subscription.currentPeriodBaseCreditsUsd);
-  const bonus = toNumber(subscription.currentPeriodBonusCreditsUsd) ?? 0;
+  const [used = null, baseCredits = null, bonusCredits = null] = SUBSCRIPTION_AMOUNTS.map((key) =>
+    nonNegative(PASS, `subscription.${key}`, toNumber(subscription[key])),
+  );
+  const bonus = bonusCredits ?? 0;
   const tier = toText(subscription.tier);
   return {
     pass: {
-      used: toNumber(subscription.currentPeriodUsageUsd),
+      used,
       total: baseCredits !== null ? baseCredits + bonus : null,
       remaining: null,
       bonus,

@@ -23,11 +23,28 @@ export interface KiloAutoTopUp {
   method: string | null;
 }
 
+export interface KiloOrganization {
+  id: string;
+  name: string | null;
+  role: string | null;
+}
+
+/** Whose usage was read, and the organizations the account could read instead. */
+export interface KiloScope {
+  /** The organization asked for (config `organizationId`); null for the personal account. */
+  organizationId: string | null;
+  /** The account's organizations; null when discovery did not answer in time. */
+  organizations: readonly KiloOrganization[] | null;
+}
+
+export const PERSONAL_SCOPE: KiloScope = { organizationId: null, organizations: null };
+
 export interface KiloReading {
   credits: KiloCredits | null;
   pass: KiloPass | null;
   planName: string | null;
   autoTopUp: KiloAutoTopUp | null;
+  scope: KiloScope;
 }
 
 const TIER_NAMES: Record<string, string> = { tier_19: "Starter", tier_49: "Pro", tier_199: "Expert" };
@@ -36,13 +53,13 @@ const TIER_NAMES: Record<string, string> = { tier_19: "Starter", tier_49: "Pro",
 export const kiloTierName = (tier: string): string => TIER_NAMES[tier] ?? tier;
 
 /**
- * Credits fill the primary meter and Kilo Pass the secondary; the plan is the pass tier and auto
- * top-up an Activity detail. Without credits, the pass moves up.
+ * Credits fill the primary meter and Kilo Pass the secondary; the plan is the pass tier, the scope
+ * and auto top-up are details. Without credits, the pass moves up.
  */
 export function kiloSnapshot(reading: KiloReading): Snapshot {
   const credits = creditsMeter(reading.credits);
   const pass = passMeter(reading.pass);
-  const details: Detail[] = [];
+  const details: Detail[] = scopeDetails(reading.scope);
   if (reading.autoTopUp) details.push({ label: "Activity", value: autoTopUpText(reading.autoTopUp) });
   return {
     plan: reading.planName,
@@ -79,6 +96,27 @@ function meterAmounts(amounts: KiloCredits | null): { used: number; limit: numbe
   if (limit === null) return null;
   const spent = Math.max(0, used ?? (remaining !== null ? round(limit - remaining) : 0));
   return { used: spent, limit, usedPercent: limit > 0 ? percent((spent / limit) * 100) : 100 };
+}
+
+const LISTED_ORGANIZATIONS = 5;
+
+/** Whose usage this is, and (so an id can be picked for `organizationId`) the organizations found. */
+function scopeDetails({ organizationId, organizations }: KiloScope): Detail[] {
+  const found = organizations ?? [];
+  const chosen = found.find((organization) => organization.id === organizationId);
+  let scope = "Personal";
+  if (organizationId !== null) {
+    if (chosen?.name) scope = `${chosen.name} (organization ${organizationId})`;
+    else if (organizations !== null && !chosen) scope = `Organization ${organizationId} (not among this account's organizations)`;
+    else scope = `Organization ${organizationId}`;
+  }
+  const details: Detail[] = [{ label: "Scope", value: scope }];
+  if (found.length > 0) {
+    const listed = found.slice(0, LISTED_ORGANIZATIONS).map(({ id, name }) => (name ? `${name} (${id})` : id));
+    const more = found.length > LISTED_ORGANIZATIONS ? `, and ${found.length - LISTED_ORGANIZATIONS} more` : "";
+    details.push({ label: "Organizations", value: `${listed.join(", ")}${more}` });
+  }
+  return details;
 }
 
 function autoTopUpText(topUp: KiloAutoTopUp): string {

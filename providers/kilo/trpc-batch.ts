@@ -5,12 +5,15 @@ const TRPC_BASE = "https://app.kilo.ai/api/trpc";
 /** Batched in one call, in this order: credit blocks (required), Kilo Pass (required), auto top-up (optional). */
 export const KILO_PROCEDURES = ["user.getCreditBlocks", "kiloPass.getState", "user.getAutoTopUpPaymentMethod"] as const;
 
-/** `GET /api/trpc/a,b,c?batch=1&input={"0":{"json":null},...}` */
-export function kiloBatchUrl(): string {
-  const input = Object.fromEntries(KILO_PROCEDURES.map((_, index) => [String(index), { json: null }]));
+/** `GET /api/trpc/a,b,c?batch=1&input={"0":{"json":null},...}`: procedures without input, batched. */
+export function trpcBatchUrl(procedures: readonly string[]): string {
+  const input = Object.fromEntries(procedures.map((_, index) => [String(index), { json: null }]));
   const query = new URLSearchParams({ batch: "1", input: JSON.stringify(input) });
-  return `${TRPC_BASE}/${KILO_PROCEDURES.join(",")}?${query.toString()}`;
+  return `${TRPC_BASE}/${procedures.join(",")}?${query.toString()}`;
 }
+
+/** The usage call: the three procedures above. */
+export const kiloBatchUrl = (): string => trpcBatchUrl(KILO_PROCEDURES);
 
 /** What one procedure of a tRPC batch answered. */
 export type ProcedureResult = { kind: "payload"; payload: unknown } | { kind: "error"; code: string | null; message: string | null };

@@ -1,6 +1,15 @@
-import { apiKey, missingKey, QuotabarError, type FetchContext, type FetchStrategy, type HttpResponse } from "../kit/index.js";
+import {
+  apiKey,
+  missingKey,
+  QuotabarError,
+  type FetchContext,
+  type FetchStrategy,
+  type HttpResponse,
+  type ProviderHttp,
+} from "../kit/index.js";
 import { kiloAuthFile, kiloCliSession } from "./cli-session.js";
 import { authFailed, endpointNotFound, KILO_ENV, sessionNotFound } from "./errors.js";
+import { discoverOrganizations, kiloOrganizationId, ORGANIZATION_HEADER, scopedAuthFailure } from "./organizations.js";
 import { kiloReading } from "./payloads.js";
 import { kiloSnapshot, type KiloReading } from "./policy.js";
 import { decodeTrpcBatch, KILO_PROCEDURES, kiloBatchUrl, trpcError } from "./trpc-batch.js";
@@ -26,11 +35,27 @@ const runsIn = (own: KiloSourceMode) => (sourceMode: string) => {
 const authRule = (response: HttpResponse) => authFailed(response.status === 401 ? "unauthorized" : "forbidden", response.status);
 const requestFailed = (status: number) => new QuotabarError("upstream", `Kilo API request failed (HTTP ${status}).`, { status });
 
-/** One batched tRPC GET; the same call whichever credential authorises it. */
-async function readBatch(token: string, { http }: FetchContext): Promise<KiloReading> {
+/**
+ * One batched tRPC GET for the configured scope (the personal account, or the organization of
+ * `organizationId`), the same whichever credential authorises it. Organization discovery runs
+ * beside it, best effort, only to name the scope.
+ */
+async function readBatch(token: string, { http, entry }: FetchContext): Promise<KiloReading> {
+  const organizationId = kiloOrganizationId(entry);
+  const organizations = discoverOrganizations(http, token);
+  const headers: Record<string, string> = { Authorization: `Bearer ${token}`, Accept: "application/json" };
+  if (organizationId !== null) headers[ORGANIZATION_HEADER] = organizationId;
+  const payloads = await readUsage(http, headers).catch((error: QuotabarError) => {
+    throw organizationId === null ? error : scopedAuthFailure(error);
+  });
+  const reading = kiloReading(payloads[0], payloads[1], payloads[2]); // a bad payload fails before discovery is awaited
+  return { ...reading, scope: { organizationId, organizations: await organizations } };
+}
+
+async function readUsage(http: ProviderHttp, headers: Record<string, string>): Promise<unknown[]> {
   const response = await http.request({
     url: kiloBatchUrl(),
-    headers: { Authorization: `Bearer ${token}`, Accept: "application/json" },
+    headers,
     // the messages have always said Kilo, not Kilo Code
     service: "Kilo",
     statusRules: {
@@ -49,12 +74,11 @@ async function readBatch(token: string, { http }: FetchContext): Promise<KiloRea
   });
   // 207 is tRPC's answer to a batch with mixed outcomes: its body still holds the procedures.
   if (response.status !== 200 && response.status !== 207) throw requestFailed(response.status);
-  const payloads = decodeTrpcBatch(response.body, KILO_PROCEDURES.length).map((result, index) => {
+  return decodeTrpcBatch(response.body, KILO_PROCEDURES.length).map((result, index) => {
     if (result?.kind !== "error") return result?.payload ?? null;
     if (index === OPTIONAL_PROCEDURE) return null;
     throw trpcError(KILO_PROCEDURES[index] as string, result);
   });
-  return kiloReading(payloads[0], payloads[1], payloads[2]);
 }
 
 /** The API key (config `apiKey`, else KILO_API_KEY). */

@@ -73,6 +73,39 @@ describe("kimik2 against the simulator", () => {
     expect(usage.error).toMatchObject({ code: "parse", message: "Failed to parse Kimi K2 response: Root JSON is not an object." });
   });
 
+  it("reads an error field inside an HTTP 200 as a rejected key, with its text, not as 0 % used", async () => {
+    sim.sim.setScenario("kimik2", "error_200");
+    const usage = await kimik2();
+    expect(usage).toMatchObject({ ok: false, primary: null });
+    expect(usage.error).toMatchObject({ code: "unauthorized", message: "Kimi K2 API error: Invalid API key" });
+    expect(usage.error?.hint).toContain("quotabar config set-key kimik2 --stdin");
+  });
+
+  it("redacts the key when the error text echoes it", async () => {
+    sim.sim.setScenario("kimik2", "error_200_echo");
+    const usage = await kimik2();
+    expect(usage.error).toMatchObject({ code: "unauthorized", message: "Kimi K2 API error: Invalid API key ***" });
+    expect(JSON.stringify(usage)).not.toContain(KIMIK2_TEST_KEY);
+  });
+
+  it("reads another error field inside an HTTP 200 as an upstream error", async () => {
+    sim.sim.setScenario("kimik2", "error_200_upstream");
+    expect((await kimik2()).error).toMatchObject({
+      code: "upstream",
+      message: "Kimi K2 API error: Service temporarily unavailable, please retry later",
+    });
+  });
+
+  it("fails an empty object or a body without credit fields as a parse error, not as 0 % used", async () => {
+    for (const scenario of ["empty_object", "no_credit_fields"]) {
+      sim.sim.setScenario("kimik2", scenario);
+      const usage = await kimik2();
+      expect(usage).toMatchObject({ ok: false, primary: null });
+      expect(usage.error?.code).toBe("parse");
+      expect(usage.error?.message).toContain("no credit field (consumed or remaining)");
+    }
+  });
+
   it("rejects a body that is not JSON", async () => {
     sim.sim.setScenario("kimik2", "not_json");
     expect((await kimik2()).error).toMatchObject({
@@ -142,15 +175,26 @@ describe("kimik2 tolerant body search", () => {
     });
   });
 
-  it("prefers the body over the header, and ignores a non-numeric header", () => {
+  it("prefers the body over the header, ignores a non-numeric header, and takes the header alone as an answer", () => {
     expect(read({ creditsRemaining: 3 }, { "x-credits-remaining": "100" }).remaining).toBe(3);
-    expect(read({}, { "x-credits-remaining": "n/a" }).remaining).toBe(0);
+    expect(read({ creditsConsumed: 2 }, { "x-credits-remaining": "n/a" })).toMatchObject({ consumed: 2, remaining: 0 });
+    expect(() => read({}, { "x-credits-remaining": "n/a" })).toThrow("no credit field");
+    expect(read({}, { "x-credits-remaining": "160" })).toMatchObject({ consumed: 0, remaining: 160 });
+  });
+
+  it("takes the text of an error string or object, bounded, and ignores an empty error", () => {
+    expect(() => read({ error: { msg: "token expired" } })).toThrow(expect.objectContaining({ code: "unauthorized" }));
+    expect(() => read({ error: { code: "RATE_LIMIT" } })).toThrow("Kimi K2 API error: RATE_LIMIT");
+    expect(() => read({ error: {} })).toThrow("Kimi K2 API error: an error without a message");
+    expect(() => read({ error: "x".repeat(5000) })).toThrow(`Kimi K2 API error: ${"x".repeat(200)}`);
+    expect(read({ error: null, credits_remaining: 5 }).remaining).toBe(5);
+    expect(read({ error: "", credits_remaining: 5 }).remaining).toBe(5);
   });
 
   it("reads epoch seconds, ignores non-positive times, and falls back to now", () => {
-    expect(read({ updatedAt: 1773140000 }).updatedAt).toBe("2026-03-10T10:53:20.000Z");
-    expect(read({ updated_at: 0 }).updatedAt).toBeNull();
-    const snapshot = kimik2Snapshot(read({}), new Date("2026-11-20T10:00:00Z"));
+    expect(read({ updatedAt: 1773140000, total: 1 }).updatedAt).toBe("2026-03-10T10:53:20.000Z");
+    expect(read({ updated_at: 0, total: 1 }).updatedAt).toBeNull();
+    const snapshot = kimik2Snapshot(read({ total: 1 }), new Date("2026-11-20T10:00:00Z"));
     expect(snapshot.details).toContainEqual({ label: "Updated", value: "2026-11-20T10:00:00.000Z" });
   });
 

@@ -19,6 +19,12 @@ function answer(request: SimRequest, scenario: string): SimReply {
   if (scenario === "header_remaining") return json(fixture("header-remaining.json"), { "X-Credits-Remaining": "160" });
   if (scenario === "empty") return json(fixture("fresh-account.json"));
   if (scenario === "malformed") return json(fixture("malformed.json"));
+  if (scenario === "error_200") return json(fixture("error-invalid-key.json"));
+  // a relay that echoes the key it refuses
+  if (scenario === "error_200_echo") return { json: { error: `Invalid API key ${bearer(request)}` } };
+  if (scenario === "error_200_upstream") return json(fixture("error-unavailable.json"));
+  if (scenario === "empty_object") return json(fixture("empty-object.json"));
+  if (scenario === "no_credit_fields") return json(fixture("no-credit-fields.json"));
   if (scenario === "not_json") return { body: "<html><body>Bad gateway</body></html>", headers: { "content-type": "text/html" } };
   return json(fixture("nested-data.json"), { "X-Credits-Remaining": "8750" });
 }
@@ -28,6 +34,20 @@ export const kimik2Upstream: SimulatedUpstream = {
   id: "kimik2",
   origins: ["https://kimi-k2.ai"],
   env: { KIMI_K2_API_KEY: KIMIK2_TEST_KEY },
-  scenarios: ["ok", "header_remaining", "empty", "unauthorized", "malformed", "not_json", "slow", "upstream_500"],
+  scenarios: [
+    "ok",
+    "header_remaining",
+    "empty",
+    "unauthorized",
+    "error_200",
+    "error_200_echo",
+    "error_200_upstream",
+    "empty_object",
+    "no_credit_fields",
+    "malformed",
+    "not_json",
+    "slow",
+    "upstream_500",
+  ],
   routes: [{ method: "GET", path: "/api/user/credits", handle: answer }],
 };

@@ -6,13 +6,14 @@ import {
   isObject,
   notConfigured,
   parseError,
+  QuotabarError,
   toNumber,
+  toText,
   toTime,
   tryJson,
   valueAt,
   type FetchStrategy,
   type HttpResponse,
-  type QuotabarError,
   type Remedy,
 } from "../kit/index.js";
 import { kimik2Snapshot, type Kimik2Reading } from "./policy.js";
@@ -62,6 +63,9 @@ const AVERAGE_TOKENS = [
   "avgTokens",
 ];
 const UPDATED_AT = ["updated_at", "updatedAt", "timestamp", "time", "last_update", "lastUpdated"];
+/** Upstream text kept in a message: enough to recognise, never a whole page. */
+const MAX_ERROR_TEXT = 200;
+const AUTH_WORDS = /api[\s_-]?key|unauthori[sz]ed|forbidden|token|credential|auth/i;
 
 export const kimik2Api: FetchStrategy<string, Kimik2Reading> = {
   source: "api",
@@ -82,18 +86,43 @@ export const kimik2Api: FetchStrategy<string, Kimik2Reading> = {
 /**
  * The tolerant search: the body first, then the X-Credits-Remaining header. For each key in order,
  * the first object that has it decides; a non-numeric value there (even null) moves on to the next key.
+ * An `error` field is the service refusing, even with HTTP 200; no credit field at all is no answer.
  */
 export function kimik2Reading(response: Pick<HttpResponse, "body" | "headers">): Kimik2Reading {
   const root = tryJson(response.body);
   if (!isObject(root)) throw parseError(`Failed to parse ${SERVICE} response: Root JSON is not an object.`);
+  const refusal = errorText(root.error);
+  if (refusal !== null) throw refused(refusal);
   const contexts = CONTEXTS.map((path) => (path === "" ? root : valueAt(root, path))).filter(isObject);
+  const consumed = firstAt(contexts, CONSUMED, toNumber);
   const remaining = firstAt(contexts, REMAINING, toNumber) ?? toNumber(header(response.headers, "x-credits-remaining"));
+  if (consumed === null && remaining === null) {
+    throw parseError(
+      `Failed to parse ${SERVICE} response: no credit field (consumed or remaining) in the body or the X-Credits-Remaining header.`,
+      advice(`${SERVICE} may have changed its API, or a proxy answered instead.`),
+    );
+  }
   return {
-    consumed: firstAt(contexts, CONSUMED, toNumber) ?? 0,
+    consumed: consumed ?? 0,
     remaining: Math.max(0, remaining ?? 0),
     averageTokensPerRequest: firstAt(contexts, AVERAGE_TOKENS, toNumber),
     updatedAt: firstAt(contexts, UPDATED_AT, stampedTime),
   };
+}
+
+/** The text of an `error` field: a string, or an object's `message` / `msg` / `code`; null when there is none. */
+function errorText(value: unknown): string | null {
+  const text = isObject(value)
+    ? (toText(value.message) ?? toText(value.msg) ?? toText(value.code) ?? "an error without a message")
+    : toText(value);
+  return text === null ? null : text.slice(0, MAX_ERROR_TEXT);
+}
+
+/** A refusal inside a 200: about the key it is unauthorized (with the key remedies), otherwise an upstream error. */
+function refused(text: string): QuotabarError {
+  const message = `${SERVICE} API error: ${text}`;
+  if (AUTH_WORDS.test(text)) return new QuotabarError("unauthorized", message, { remedies: [advice("The key was rejected."), ...SET_KEY] });
+  return new QuotabarError("upstream", message, { remedies: [{ kind: "retry" }] });
 }
 
 /** A time in any shape; an epoch of zero or less means the service gave none. */

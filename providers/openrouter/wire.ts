@@ -6,83 +6,83 @@ import {
   missingKey,
   overrideUrl,
   zNumber,
+  type CredentialSource,
   type FetchContext,
   type FetchStrategy,
-  type ProviderHttp,
   type QuotabarError,
   type Remedy,
 } from "../kit/index.js";
 import { z } from "zod";
-import { openrouterSnapshot, type OpenrouterKeyInfo, type OpenrouterReading } from "./policy.js";
+import { openrouterSnapshot, type OpenrouterReading } from "./policy.js";
+import { readActivity } from "./wire-activity.js";
+import { readKey } from "./wire-key.js";
 
 const DEFAULT_API = "https://openrouter.ai/api/v1";
-/** `/key` only adds details: it gets at most this long (and never more than the provider has left). */
-const KEY_BUDGET_MS = 2_000;
 const SERVICE = "OpenRouter";
 const ENV = ["OPENROUTER_API_KEY"];
+const MANAGEMENT_ENV = ["OPENROUTER_MANAGEMENT_API_KEY"];
 // "sk-or-v1-" followed by anything would be masked as a token in the hint, hence the wording
 const CHECK_KEY: Remedy[] = [
   advice("The key was rejected; OpenRouter keys start with sk-or-v1 and are made at openrouter.ai/settings/keys."),
   { kind: "set-key", provider: "openrouter", env: ENV },
 ];
 
+/** The API key, and the optional management key that unlocks the spend history (both redacted as secrets). */
+export interface OpenrouterCredential {
+  apiKey: string;
+  managementKey: string | null;
+}
+
+const inferenceKey = apiKey(ENV);
+const credentials: CredentialSource<OpenrouterCredential> = {
+  async resolve(context) {
+    const key = await inferenceKey.resolve(context);
+    return key === null ? null : { apiKey: key, managementKey: fromEnv(context, MANAGEMENT_ENV) };
+  },
+};
+
+// Credits and usage are read as sent, negatives included: the core refuses those as impossible values.
 const CreditsResponse = z.object({
   data: z.object({ total_credits: zNumber, total_usage: zNumber }),
-});
-
-const KeyResponse = z.object({
-  data: z.object({
-    limit: zNumber.nullish(),
-    usage: zNumber.nullish(),
-    limit_remaining: zNumber.nullish(),
-    rate_limit: z.object({ requests: zNumber, interval: z.string() }).nullish(),
-  }),
 });
 
 /** The API base: OPENROUTER_API_URL (https, or http on loopback) when set, without trailing slashes. */
 function apiBase(context: FetchContext): string {
   const override = fromEnv(context, ["OPENROUTER_API_URL"]);
-  return (override ? overrideUrl(override, "OPENROUTER_API_URL").toString() : DEFAULT_API).replace(/\/+$/, "");
+  let base = override ? overrideUrl(override, "OPENROUTER_API_URL").toString() : DEFAULT_API;
+  while (base.endsWith("/")) base = base.slice(0, -1);
+  return base;
 }
 
-/** `/credits`, then `/key` on a small budget: a slow or failing `/key` only loses the key details. */
-export const openrouterApi: FetchStrategy<string, OpenrouterReading> = {
+async function readCredits(context: FetchContext, api: string, key: string) {
+  const headers: Record<string, string> = {
+    Authorization: `Bearer ${key}`,
+    Accept: "application/json",
+    "X-Title": fromEnv(context, ["OPENROUTER_X_TITLE"]) ?? "quotabar",
+  };
+  const referer = fromEnv(context, ["OPENROUTER_HTTP_REFERER"]);
+  if (referer) headers["HTTP-Referer"] = referer;
+  const response = await context.http.request({ url: `${api}/credits`, headers }).catch((error: QuotabarError) => {
+    throw error.code === "unauthorized" || error.code === "forbidden" ? error.withRemedies(...CHECK_KEY) : error;
+  });
+  const { data } = decodeJson(response.body, CreditsResponse, SERVICE);
+  return { totalCredits: data.total_credits, totalUsage: data.total_usage };
+}
+
+/**
+ * `/credits`, `/key` and (with a management key) `/activity` at once. The last two are best effort
+ * on short budgets and never reject; a failed `/credits` fails the fetch without waiting for them.
+ */
+export const openrouterApi: FetchStrategy<OpenrouterCredential, OpenrouterReading> = {
   source: "api",
-  credentials: apiKey(ENV),
+  credentials,
   missingCredential: () => missingKey("openrouter", ENV, "OpenRouter API key not configured"),
   toSnapshot: openrouterSnapshot,
-  async fetch(key, context) {
+  async fetch({ apiKey: key, managementKey }, context) {
     const api = apiBase(context);
-    const headers: Record<string, string> = {
-      Authorization: `Bearer ${key}`,
-      Accept: "application/json",
-      "X-Title": fromEnv(context, ["OPENROUTER_X_TITLE"]) ?? "quotabar",
-    };
-    const referer = fromEnv(context, ["OPENROUTER_HTTP_REFERER"]);
-    if (referer) headers["HTTP-Referer"] = referer;
-    const credits = await context.http.request({ url: `${api}/credits`, headers }).catch((error: QuotabarError) => {
-      throw error.code === "unauthorized" || error.code === "forbidden" ? error.withRemedies(...CHECK_KEY) : error;
-    });
-    const { data } = decodeJson(credits.body, CreditsResponse, SERVICE);
-    return { totalCredits: data.total_credits, totalUsage: data.total_usage, key: await readKey(context.http, api, key) };
+    const keyInfo = readKey(context.http, api, key);
+    const activity = managementKey ? readActivity(context.http, managementKey) : Promise.resolve(null);
+    const credits = await readCredits(context, api, key);
+    return { ...credits, key: await keyInfo, activity: await activity };
   },
 };
-
-async function readKey(http: ProviderHttp, api: string, key: string): Promise<OpenrouterKeyInfo | null> {
-  try {
-    const response = await http.request({
-      url: `${api}/key`,
-      headers: { Authorization: `Bearer ${key}`, Accept: "application/json" },
-      timeoutMs: KEY_BUDGET_MS,
-    });
-    const { data } = decodeJson(response.body, KeyResponse, SERVICE);
-    return {
-      limit: data.limit ?? null,
-      usage: data.usage ?? null,
-      limitRemaining: data.limit_remaining ?? null,
-      rateLimit: data.rate_limit ? { requests: data.rate_limit.requests, interval: data.rate_limit.interval } : null,
-    };
-  } catch {
-    return null; // any failure of /key only loses the key details
-  }
-}
