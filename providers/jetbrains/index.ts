@@ -1,5 +1,5 @@
 import type { ProviderModule } from "../../ports/provider-module.js";
 import { descriptor } from "./descriptor.js";
+import { jetbrainsLocal } from "./wire.js";
 
-/** Listed so one config file serves quotabar and CodexBar; its sources are still to come. */
-export const jetbrains: ProviderModule = { descriptor, strategies: [] };
+export const jetbrains: ProviderModule = { descriptor, strategies: [jetbrainsLocal] };

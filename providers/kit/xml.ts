@@ -8,8 +8,6 @@ export interface XmlElement {
   /** Attribute values, entities decoded (`&quot;`, `&#10;`, ...). */
   attributes: Readonly<Record<string, string>>;
   children: readonly XmlElement[];
-  /** The element's own text (CDATA included), not its children's. */
-  text: string;
 }
 
 /** Larger input is refused before parsing: a local options file is a few kilobytes. */
@@ -58,8 +56,7 @@ function elementsOf(nodes: readonly OrderedNode[]): XmlElement[] {
     const attributes = Object.fromEntries(
       Object.entries((node[":@"] as Record<string, unknown> | undefined) ?? {}).map(([k, v]) => [k, String(v)]),
     );
-    const text = body.map((child) => (typeof child["#text"] === "string" ? child["#text"] : "")).join("");
-    return [{ name, attributes, children: elementsOf(body), text }];
+    return [{ name, attributes, children: elementsOf(body) }];
   });
 }
 

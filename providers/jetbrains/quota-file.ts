@@ -1,0 +1,92 @@
+import {
+  advice,
+  findElements,
+  fromIso,
+  isObject,
+  parseXml,
+  QuotabarError,
+  toNumber,
+  toText,
+  tryJson,
+  type JsonObject,
+} from "../kit/index.js";
+import type { JetBrainsReading } from "./policy.js";
+
+/**
+ * `AIAssistantQuotaManager2.xml`: a component whose `option` elements carry JSON in their `value`
+ * attribute, XML-escaped (`&quot;`, `&#10;`). Numbers in that JSON arrive as strings or numbers.
+ */
+
+const COMPONENT = "AIAssistantQuotaManager2";
+
+/** The reading of one IDE's quota file; a file that cannot be read says what is wrong and where. */
+export function quotaReading(text: string, ide: string): JetBrainsReading {
+  let roots;
+  try {
+    roots = parseXml(text);
+  } catch (error) {
+    throw cannotParse(ide, `Invalid XML: ${(error as Error).message}`);
+  }
+  const component = findElements(roots, (e) => e.name === "component" && e.attributes.name === COMPONENT)[0];
+  const option = (name: string) => component?.children.find((e) => e.name === "option" && e.attributes.name === name)?.attributes.value;
+
+  const quotaText = option("quotaInfo");
+  if (quotaText === undefined || quotaText.trim() === "") {
+    throw new QuotabarError("parse", "No quota information found in the JetBrains AI configuration.", { remedies: [rewrite(ide)] });
+  }
+  const quota = jsonObject(quotaText);
+  if (quota === null) throw cannotParse(ide, "Invalid JSON format in quotaInfo");
+  const limit = quantity(quota, "maximum", ide);
+  if (limit === null) throw cannotParse(ide, "quotaInfo has no maximum");
+
+  const warnings: string[] = [];
+  const refillText = option("nextRefill");
+  // the meter stands without a refill date, so an unreadable one is a warning, not a failure
+  const refill: JsonObject | null = refillText === undefined || refillText.trim() === "" ? {} : jsonObject(refillText);
+  if (refill === null) warnings.push("The refill date could not be read: nextRefill is not valid JSON.");
+  const tariff = isObject(refill?.tariff) ? refill.tariff : {};
+  const duration = toText(refill?.duration) ?? toText(tariff.duration);
+  return {
+    ide,
+    plan: toText(quota.type),
+    used: quantity(quota, "current", ide) ?? 0,
+    limit,
+    refillAt: typeof refill?.next === "string" ? fromIso(refill.next) : null,
+    refillAmount: toNumber(refill?.amount) ?? toNumber(tariff.amount),
+    refillMinutes: duration === null ? null : minutesOf(duration),
+    warnings,
+  };
+}
+
+function jsonObject(text: string): JsonObject | null {
+  const value = tryJson(text);
+  return isObject(value) ? value : null;
+}
+
+/** A quotaInfo amount: a number or numeric text; absent is null, anything else an error that names it. */
+function quantity(quota: JsonObject, field: string, ide: string): number | null {
+  const value = quota[field];
+  if (value === undefined || value === null) return null;
+  const amount = toNumber(value);
+  if (amount === null) throw cannotParse(ide, `quotaInfo.${field} is not a number: ${JSON.stringify(value).slice(0, 40)}`);
+  return amount;
+}
+
+/** An ISO-8601 duration (`PT720H`, `P30D`) in whole minutes; null for anything else (months have no fixed length). */
+export function minutesOf(duration: string): number | null {
+  const match = /^P(?:(\d+(?:\.\d+)?)W)?(?:(\d+(?:\.\d+)?)D)?(?:T(?:(\d+(?:\.\d+)?)H)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)S)?)?$/i.exec(
+    duration,
+  );
+  if (!match) return null;
+  const [weeks = 0, days = 0, hours = 0, minutes = 0, seconds = 0] = match.slice(1).map((part) => Number(part ?? 0));
+  const total = Math.round(((weeks * 7 + days) * 24 + hours) * 60 + minutes + seconds / 60);
+  return total > 0 && Number.isSafeInteger(total) ? total : null;
+}
+
+const rewrite = (ide: string) => advice(`Use AI Assistant once in ${ide} so it writes its quota file again.`);
+
+export function cannotParse(ide: string, reason: string): QuotabarError {
+  return new QuotabarError("parse", `Could not parse JetBrains AI quota: ${reason}`, {
+    remedies: [rewrite(ide), advice("An IDE update may have changed the file's format.")],
+  });
+}
