@@ -1,5 +1,6 @@
 import type { ProviderModule } from "../../ports/provider-module.js";
 import { descriptor } from "./descriptor.js";
+import { antigravityLocal } from "./wire.js";
 
-/** Listed so one config file serves quotabar and CodexBar; its sources are still to come. */
-export const antigravity: ProviderModule = { descriptor, strategies: [] };
+/** No simulator: the upstream is a local process found with ps and lsof, not an origin the simulator can stand in for. */
+export const antigravity: ProviderModule = { descriptor, strategies: [antigravityLocal] };

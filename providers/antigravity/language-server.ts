@@ -1,0 +1,70 @@
+import { runningProcesses, type CredentialSource, type RunningProcess } from "../kit/index.js";
+
+/** Antigravity's running language server as its command line describes it. */
+export interface LanguageServer {
+  pid: number;
+  /** `--csrf_token`: sent as a header to every call; null when the process carries none. */
+  csrfToken: string | null;
+  /** `--extension_server_port`: the plain-http fallback. */
+  extensionServerPort: number | null;
+  /** `--extension_server_csrf_token` (newer builds): the token of the fallback port. */
+  extensionCsrfToken: string | null;
+}
+
+export const SERVICE = "Antigravity";
+
+// The program is language_server_<os>_<arch> (language-server in newer builds), at a path-segment start.
+const PROGRAM = /(?:^|[\s/\\])language[_-]server/;
+const TOKEN = /^[\x21-\x7e]{1,512}$/;
+
+/** Credentials found = a matching language server is running. */
+export const languageServer: CredentialSource<LanguageServer> = {
+  async resolve({ processes }) {
+    return findLanguageServer(await runningProcesses(processes, { service: SERVICE }));
+  },
+};
+
+/** The first Antigravity language server that carries a CSRF token, else the first one at all, else null. */
+export function findLanguageServer(processes: readonly RunningProcess[]): LanguageServer | null {
+  const servers = processes.filter((p) => isAntigravityServer(p.command)).map(describe);
+  return servers.find((s) => s.csrfToken !== null) ?? servers[0] ?? null;
+}
+
+/** A language server (by program name) with an Antigravity marker: its app data dir, or a path through an antigravity folder. */
+export function isAntigravityServer(command: string): boolean {
+  const lower = command.toLowerCase();
+  if (!PROGRAM.test(lower)) return false;
+  return (
+    (lower.includes("--app_data_dir") && lower.includes("antigravity")) ||
+    lower.includes("/antigravity/") ||
+    lower.includes("\\antigravity\\")
+  );
+}
+
+function describe({ pid, command }: RunningProcess): LanguageServer {
+  const words = command.split(/\s+/);
+  const token = (name: string) => {
+    const value = flag(words, name);
+    return value !== null && TOKEN.test(value) ? value : null;
+  };
+  const port = Number(flag(words, "--extension_server_port"));
+  return {
+    pid,
+    csrfToken: token("--csrf_token"),
+    extensionServerPort: Number.isInteger(port) && port > 0 && port <= 65_535 ? port : null,
+    extensionCsrfToken: token("--extension_server_csrf_token"),
+  };
+}
+
+/** `--name value` or `--name=value` (names case-insensitive); a following flag is not a value. */
+function flag(words: readonly string[], name: string): string | null {
+  for (let i = 0; i < words.length; i++) {
+    const word = (words[i] as string).toLowerCase();
+    if (word === name) {
+      const next = words[i + 1];
+      return next === undefined || next.startsWith("-") ? null : next;
+    }
+    if (word.startsWith(`${name}=`)) return (words[i] as string).slice(name.length + 1) || null;
+  }
+  return null;
+}

@@ -1,0 +1,66 @@
+import { advice, firstAt, isObject, parseError, parseJson, QuotabarError, toNumber, toText, toTime, valueAt } from "../kit/index.js";
+import { excerpt } from "./connect.js";
+import { SERVICE } from "./language-server.js";
+import type { AntigravityReading, ModelQuota } from "./policy.js";
+
+export type QuotaMethod = "GetUserStatus" | "GetCommandModelConfigs";
+
+const MAX_MODELS = 200;
+const MAX_LABEL = 100;
+const OK_CODE = /^(0|ok|success)$/i;
+const AUTH_CODE = /^(unauthenticated|permission_denied)$/i;
+// userTier.name is what newer builds fill; the planInfo names are older, in the order the app reads them
+const PLAN_PATHS = [
+  "userTier.name",
+  "planStatus.planInfo.planDisplayName",
+  "planStatus.planInfo.displayName",
+  "planStatus.planInfo.productName",
+  "planStatus.planInfo.planName",
+  "planStatus.planInfo.planShortName",
+];
+
+/** A quota answer: `userStatus` (GetUserStatus) or top-level `clientModelConfigs` (GetCommandModelConfigs). */
+export function readQuota(method: QuotaMethod, body: string): AntigravityReading {
+  const root = parseJson(body, SERVICE);
+  ensureOk(root);
+  if (method === "GetCommandModelConfigs") {
+    return { plan: null, email: null, models: modelsOf(valueAt(root, "clientModelConfigs"), "clientModelConfigs") };
+  }
+  const status = valueAt(root, "userStatus");
+  if (!isObject(status)) throw parseError(`Could not parse ${SERVICE} quota: GetUserStatus has no userStatus`);
+  const path = "userStatus.cascadeModelConfigData.clientModelConfigs";
+  return {
+    plan: firstAt([status], PLAN_PATHS, toText),
+    email: toText(status.email),
+    models: modelsOf(valueAt(root, path), path),
+  };
+}
+
+/** Connect answers carry `code` (number or text): absent, 0, "ok" and "success" mean OK. */
+function ensureOk(root: unknown): void {
+  const raw = valueAt(root, "code");
+  const code = typeof raw === "number" ? String(raw) : toText(raw);
+  if (code === null || OK_CODE.test(code)) return;
+  const detail = toText(valueAt(root, "message"));
+  const message = `${SERVICE} API error: ${excerpt(code)}${detail ? ` (${excerpt(detail)})` : ""}`;
+  if (AUTH_CODE.test(code)) throw new QuotabarError("expired", message, { remedies: [advice("Restart Antigravity and sign in again.")] });
+  throw new QuotabarError("upstream", message, { remedies: [advice("Restart Antigravity and retry.")] });
+}
+
+/** Models with a label and a quotaInfo; the rest are not quotas. A remainingFraction that is not a number is a parse error. */
+function modelsOf(raw: unknown, path: string): ModelQuota[] {
+  if (!Array.isArray(raw)) throw parseError(`Could not parse ${SERVICE} quota: ${path} is missing`);
+  const models: ModelQuota[] = [];
+  for (const [index, config] of raw.slice(0, MAX_MODELS).entries()) {
+    const label = toText(valueAt(config, "label"));
+    const quota = valueAt(config, "quotaInfo");
+    if (label === null || !isObject(quota)) continue;
+    const fraction = quota.remainingFraction;
+    if (fraction !== undefined && fraction !== null && toNumber(fraction) === null) {
+      throw parseError(`Could not parse ${SERVICE} quota: ${path}[${index}].quotaInfo.remainingFraction is not a number`);
+    }
+    models.push({ label: label.slice(0, MAX_LABEL), remainingFraction: toNumber(fraction), resetsAt: toTime(quota.resetTime) });
+  }
+  if (models.length === 0) throw parseError(`Could not parse ${SERVICE} quota: No quota models available`);
+  return models;
+}

@@ -1,0 +1,97 @@
+import { QuotabarError } from "../../domain/errors.js";
+import type { ProcessResult, ProcessRunner } from "../../ports/process-runner.js";
+
+/** Local programs a provider looks for (a desktop app's language server): processes with `ps`, ports with `lsof`. */
+
+/** A running program as `ps` lists it: its pid and its whole command line. */
+export interface RunningProcess {
+  pid: number;
+  command: string;
+}
+
+export interface ProbeOptions {
+  /** Who is looking, for messages ("Antigravity port detection needs lsof"). */
+  service: string;
+  signal?: AbortSignal;
+}
+
+const STEP_TIMEOUT_MS = 8_000;
+// Output of a busy machine stays well below these; anything beyond is not read.
+const MAX_LINES = 20_000;
+const MAX_LINE = 64 * 1024;
+const PS_DIRS = ["/bin", "/usr/bin"];
+const LISTEN = /:(\d{1,5})\s+\(LISTEN\)/;
+
+/** Every process of this machine with its full command line (`ps -ax -ww -o pid=,command=`). */
+export async function runningProcesses(runner: ProcessRunner, options: ProbeOptions): Promise<RunningProcess[]> {
+  const ps = await runner.which("ps", PS_DIRS);
+  if (ps === null) {
+    throw new QuotabarError("not_installed", `${options.service} process detection needs ps, which was not found.`, {
+      remedies: [{ kind: "install", tool: "ps" }],
+    });
+  }
+  const result = await run(runner, ps, ["-ax", "-ww", "-o", "pid=,command="], options);
+  if (result.exitCode !== 0 && result.stdout.trim() === "") {
+    throw new QuotabarError(
+      "upstream",
+      `${options.service}: ps failed: ${result.stderr.trim().slice(0, 200) || `exit code ${result.exitCode}`}`,
+    );
+  }
+  return parseProcessList(result.stdout);
+}
+
+/** The TCP ports a process listens on, ascending (`lsof -nP -iTCP -sTCP:LISTEN -a -p <pid>`; `-a` ANDs the filters). */
+export async function listeningPorts(runner: ProcessRunner, pid: number, options: ProbeOptions): Promise<number[]> {
+  const lsof = await runner.which("lsof");
+  if (lsof === null) {
+    throw new QuotabarError("not_installed", `${options.service} port detection needs lsof, which is not on PATH.`, {
+      remedies: [{ kind: "install", tool: "lsof" }],
+    });
+  }
+  // lsof exits 1 when the process listens on nothing: the output decides, not the exit code
+  return parseListeningPorts((await run(runner, lsof, ["-nP", "-iTCP", "-sTCP:LISTEN", "-a", "-p", String(pid)], options)).stdout);
+}
+
+/** `ps` lines (`  48213 /path/to/program --flag value`) as pid and command; other lines are skipped. */
+export function parseProcessList(text: string): RunningProcess[] {
+  const found: RunningProcess[] = [];
+  for (const raw of boundedLines(text)) {
+    const line = raw.trim();
+    const space = line.search(/\s/);
+    if (space <= 0) continue;
+    const pid = line.slice(0, space);
+    const command = line.slice(space + 1).trim();
+    if (/^\d{1,10}$/.test(pid) && Number(pid) > 0 && command !== "") found.push({ pid: Number(pid), command });
+  }
+  return found;
+}
+
+/** The `host:port (LISTEN)` ports of `lsof` output, de-duplicated and ascending. */
+export function parseListeningPorts(text: string): number[] {
+  const ports = new Set<number>();
+  for (const line of boundedLines(text)) {
+    const port = Number(LISTEN.exec(line)?.[1]);
+    if (Number.isInteger(port) && port > 0 && port <= 65_535) ports.add(port);
+  }
+  return [...ports].sort((a, b) => a - b);
+}
+
+function boundedLines(text: string): string[] {
+  return text.split("\n", MAX_LINES).filter((line) => line.length <= MAX_LINE);
+}
+
+async function run(runner: ProcessRunner, program: string, args: string[], options: ProbeOptions): Promise<ProcessResult> {
+  const name = program.slice(program.lastIndexOf("/") + 1);
+  let result: ProcessResult;
+  try {
+    result = await runner.run(program, args, { timeoutMs: STEP_TIMEOUT_MS, ...(options.signal ? { signal: options.signal } : {}) });
+  } catch (error) {
+    throw new QuotabarError("upstream", `${options.service}: could not run ${name}: ${(error as Error).message}`);
+  }
+  if (result.timedOut) {
+    throw new QuotabarError("timeout", `${options.service}: ${name} did not finish within ${STEP_TIMEOUT_MS / 1000} s`, {
+      remedies: [{ kind: "retry" }],
+    });
+  }
+  return result;
+}
