@@ -4,6 +4,6 @@ export const descriptor = describeProvider({
   id: "kiro",
   name: "Kiro",
   auth: ["kiro-cli logged in with an AWS Builder ID"],
-  dashboardUrl: "https://app.kiro.dev",
+  dashboardUrl: "https://app.kiro.dev/account/usage",
   status: { kind: "link", url: "https://health.aws.amazon.com/health/status" },
 });

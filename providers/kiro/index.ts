@@ -1,5 +1,6 @@
 import type { ProviderModule } from "../../ports/provider-module.js";
 import { descriptor } from "./descriptor.js";
+import { kiroCli } from "./wire.js";
 
-/** Listed so one config file serves quotabar and CodexBar; its sources are still to come. */
-export const kiro: ProviderModule = { descriptor, strategies: [] };
+/** No HTTP upstream: `simulator.ts` writes a stand-in kiro-cli instead. */
+export const kiro: ProviderModule = { descriptor, strategies: [kiroCli] };
