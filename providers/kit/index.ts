@@ -39,3 +39,5 @@ export {
   type HtmlPage,
 } from "./html.js";
 export { trimTrailingSlashes } from "../../domain/url-text.js";
+export { terminalText } from "./terminal-text.js";
+export { listeningPorts, parseListeningPorts, parseProcessList, runningProcesses, type RunningProcess } from "./process-probe.js";
