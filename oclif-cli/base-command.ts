@@ -68,9 +68,11 @@ function classify(error: unknown): CliFailure {
   const name = (error as Error | undefined)?.name;
   const message = (error as Error | undefined)?.message ?? String(error);
   const remedies = (error as { remedies?: readonly Remedy[] } | undefined)?.remedies ?? [];
-  if (name === "UnknownProviderError") return { code: "usage", message, hint: writeCliRemedies(remedies), exit: EXIT.usage };
+  if (name === "UnknownProviderError" || name === "UnsupportedSourceError")
+    return { code: "usage", message, hint: writeCliRemedies(remedies), exit: EXIT.usage };
   if (name === "ConfigFileError") {
-    return { code: "config", message, hint: "Fix the file by hand; quotabar never overwrites a file it cannot parse.", exit: EXIT.usage };
+    const hint = (error as { hint?: string | null }).hint ?? "Fix the file by hand; quotabar never overwrites a file it cannot parse.";
+    return { code: "config", message, hint, exit: EXIT.usage };
   }
   if (name === "OriginMapError") return { code: "usage", message, hint: null, exit: EXIT.usage };
   const oclifExit = (error as { oclif?: { exit?: number } }).oclif?.exit;

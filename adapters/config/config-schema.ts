@@ -39,11 +39,7 @@ export const ConfigSchema = z.looseObject(
         must("an object"),
       )
       .optional(),
-    timeoutSeconds: z
-      .number(must(seconds))
-      .min(1, `must be ${seconds}`)
-      .max(MAX_TIMEOUT_SECONDS, `must be ${seconds}`)
-      .optional(),
+    timeoutSeconds: z.number(must(seconds)).min(1, `must be ${seconds}`).max(MAX_TIMEOUT_SECONDS, `must be ${seconds}`).optional(),
   },
   must("a JSON object"),
 );

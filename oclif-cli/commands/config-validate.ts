@@ -1,3 +1,4 @@
+import { redact } from "../../domain/redact.js";
 import { PROVIDER_IDS } from "../../providers/registry.js";
 import { QuotabarCommand } from "../base-command.js";
 
@@ -11,7 +12,8 @@ export default class ConfigValidate extends QuotabarCommand {
     const config = await store.load();
     const warnings = config.providers
       .filter((e) => !PROVIDER_IDS.includes(e.id))
-      .map((e) => `unknown provider id "${e.id}" (kept, ignored)`);
+      // quoted as JSON (no raw control characters) and redacted: a key pasted into the id stays hidden
+      .map((e) => `unknown provider id ${JSON.stringify(redact(e.id))} (kept, ignored)`);
     for (const warning of warnings) this.logToStderr(`Warning: ${warning}`);
     this.log(`${store.path()}: valid`);
     return { path: store.path(), valid: true, warnings };
