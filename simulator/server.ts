@@ -38,21 +38,22 @@ export class ProviderSimulator {
   ) {}
 
   static async start(options: SimulatorOptions = {}): Promise<ProviderSimulator> {
+    // loaded before listening, so a broken upstream never leaves a server holding the process open
+    const upstreams = options.providers ?? (await simulatedUpstreams());
     const server = createServer();
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject);
       server.listen(0, "127.0.0.1", resolve);
     });
     const { port } = server.address() as AddressInfo;
-    const sim = new ProviderSimulator(
-      server,
-      `http://127.0.0.1:${port}`,
-      options.providers ?? (await simulatedUpstreams()),
-      options.delayMs ?? 0,
-      options.liveDates ?? false,
-    );
-    for (const [id, scenario] of Object.entries(options.scenarios ?? {})) sim.setScenario(id, scenario);
+    const sim = new ProviderSimulator(server, `http://127.0.0.1:${port}`, upstreams, options.delayMs ?? 0, options.liveDates ?? false);
     server.on("request", (req, res) => void sim.handle(req, res));
+    try {
+      for (const [id, scenario] of Object.entries(options.scenarios ?? {})) sim.setScenario(id, scenario);
+    } catch (error) {
+      await sim.stop();
+      throw error;
+    }
     return sim;
   }
 
