@@ -1,0 +1,93 @@
+/**
+ * What providers may ask of the user's browsers and the OS secret store. Adapters (adapters/browser/,
+ * adapters/secrets/) implement these; providers reach them only through the kit. No value read here
+ * is ever printed, logged or put in a child process's arguments.
+ */
+
+/** One cookie as a browser stored it (value decrypted). */
+export interface BrowserCookie {
+  name: string;
+  value: string;
+  /** As stored: ".kimi.com" (a domain cookie) or "www.kimi.com" (host-only). */
+  domain: string;
+  hostOnly: boolean;
+  path: string;
+  /** Absolute UTC; null for a session cookie. */
+  expiresAt: string | null;
+  secure: boolean;
+}
+
+/** Which cookies a provider wants. */
+export interface CookieQuery {
+  /** Hosts the requests go to ("www.kimi.com", "app.factory.ai"): a cookie is kept when it would be sent there. */
+  hosts: readonly string[];
+  /** Only these names (default: every cookie of those hosts). */
+  names?: readonly string[];
+  /** Browser ids in the order to try ("chrome", "arc", "safari", "firefox", ...). */
+  browsers: readonly string[];
+}
+
+/** The cookies of one browser profile that match a query (freshest duplicate wins, expired ones dropped). */
+export interface CookieCandidate {
+  browser: string;
+  profile: string;
+  cookies: BrowserCookie[];
+}
+
+/** What one look at one browser (profile) found, for `quotabar cookies <id>`: names only, never values. */
+export interface LookupNote {
+  browser: string;
+  profile?: string;
+  outcome: "found" | "nothing" | "not-installed" | "skipped" | "error";
+  /** Why, in a sentence ("no cookie for kimi.com", "Keychain access denied; cooling down until 14:05"). */
+  detail: string;
+  cookieNames?: string[];
+}
+
+export interface LookupOptions {
+  /** A person is waiting and may answer an OS prompt (never in a background refresh). */
+  interactive: boolean;
+  signal?: AbortSignal;
+}
+
+export interface BrowserCookieReader {
+  read(query: CookieQuery, options: LookupOptions): Promise<{ candidates: CookieCandidate[]; notes: LookupNote[] }>;
+}
+
+/** A Local Storage item of a site, as a browser stored it. */
+export interface LocalStorageEntry {
+  browser: string;
+  profile: string;
+  origin: string;
+  key: string;
+  value: string;
+}
+
+export interface LocalStorageQuery {
+  /** Origins ("https://app.factory.ai"). */
+  origins: readonly string[];
+  /** Only these keys (default: all of those origins). */
+  keys?: readonly string[];
+  browsers: readonly string[];
+}
+
+export interface LocalStorageReader {
+  read(query: LocalStorageQuery, options: LookupOptions): Promise<{ entries: LocalStorageEntry[]; notes: LookupNote[] }>;
+}
+
+/** The OS secret store (Keychain, Secret Service) or the app's (Raycast LocalStorage). */
+export interface SecretStore {
+  get(service: string, account: string): Promise<string | null>;
+  set(service: string, account: string, secret: string): Promise<void>;
+  delete(service: string, account: string): Promise<boolean>;
+}
+
+/** Everything browser-side a credential source may use, handed over in the credential context. */
+export interface BrowserAccess {
+  cookies: BrowserCookieReader;
+  localStorage: LocalStorageReader;
+  /** Where working cookie headers are cached, so browsers are not decrypted on every refresh. */
+  secrets: SecretStore;
+  /** Whether this run may prompt (a terminal or a user-opened Raycast command). */
+  interactive: boolean;
+}
