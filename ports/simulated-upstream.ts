@@ -34,4 +34,9 @@ export interface SimulatedUpstream {
   /** Scenario names it understands; the first is the default. Every upstream also has `slow` and `upstream_500`. */
   scenarios: readonly string[];
   routes: readonly SimRoute[];
+  /**
+   * For a provider read from local things (an IDE's files, a vendor CLI): lay them out under a
+   * throwaway home for the scenario. `dates` moves fixture times to around now.
+   */
+  seedHome?(home: string, scenario: string, dates: (text: string) => string): Promise<void>;
 }

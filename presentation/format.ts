@@ -81,6 +81,13 @@ export function formatDateTime(iso: string): string {
   return `${month} ${date.getUTCDate()}, ${date.toISOString().slice(11, 16)} UTC`;
 }
 
+const ISO_TIME = /\b\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:\.\d{1,9})?)?(?:Z|[+-]\d\d:\d\d)/g;
+
+/** Text with every ISO-8601 time in it written as a person reads it ("Nov 24, 09:15 UTC"). */
+export function readableTimes(text: string): string {
+  return text.replace(ISO_TIME, (iso) => (Number.isNaN(Date.parse(iso)) ? iso : formatDateTime(iso)));
+}
+
 /** `██████░░░░░░░░░░░░░░`: a text bar. */
 export function textBar(percent: number, width = 20): string {
   const filled = Math.round((Math.min(100, Math.max(0, percent)) / 100) * width);

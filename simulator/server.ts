@@ -84,6 +84,12 @@ export class ProviderSimulator {
     return this.scenarios.get(providerId) ?? this.providers.find((p) => p.id === providerId)?.scenarios[0] ?? "ok";
   }
 
+  /** Lays out every local provider's files under a throwaway home (the demo's), each in its current scenario. */
+  async seedHome(home: string): Promise<void> {
+    const now = new Date();
+    for (const upstream of this.providers) await upstream.seedHome?.(home, this.scenarioOf(upstream.id), (text) => liveDates(text, now));
+  }
+
   setDelay(ms: number): void {
     this.delayMs = ms;
   }

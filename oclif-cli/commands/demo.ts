@@ -43,6 +43,7 @@ export default class Demo extends QuotabarCommand {
         }
       }
       if (flags.serve) return await this.serve(sim);
+      await sim.seedHome(home); // the local providers' files (IDE folders, a stand-in kiro-cli)
       const env = { ...sim.env(), HOME: home, PATH: process.env.PATH };
       const { createNodeCore } = await import("../../library/node-core.js");
       const service = createNodeCore({ env }).usage;

@@ -1,5 +1,5 @@
 import type { Meter, ProviderStatus, ProviderUsage, UsageDocument } from "../../domain/usage-document.js";
-import { formatAge, formatPercent, formatQuantity, resetText, textBar } from "../../presentation/format.js";
+import { formatAge, formatPercent, formatQuantity, readableTimes, resetText, textBar } from "../../presentation/format.js";
 import { indicatorTone, meterTone, metersOf, type Tone } from "../../presentation/severity.js";
 import type { Style } from "./style.js";
 
@@ -27,7 +27,7 @@ function renderProvider(p: ProviderUsage, s: Style, now: Date): string {
   const meters = metersOf(p);
   const labelWidth = Math.max(0, ...meters.map((m) => m.label.length));
   for (const m of meters) lines.push(...renderMeter(m, labelWidth, s, now));
-  for (const d of p.details) lines.push(`  ${s.dim(`${d.label}:`)} ${d.value}`);
+  for (const d of p.details) lines.push(`  ${s.dim(`${d.label}:`)} ${readableTimes(d.value)}`);
   if (p.stale && p.fetchedAt) lines.push(`  ${s.yellow(`⚠ stale: showing the last good data (updated ${formatAge(p.fetchedAt, now)})`)}`);
   if (p.error) {
     lines.push(`  ${s.red(`✖ ${p.error.code}: ${p.error.message}`)}`);
@@ -50,7 +50,7 @@ function renderMeter(m: Meter, labelWidth: number, s: Style, now: Date): string[
   const quantity = formatQuantity(m);
   const pct = formatPercent(m.usedPercent, 1).padStart(6);
   const lines = [`  ${label}  ${paint(meterTone(m), s)(textBar(m.usedPercent))} ${pct}${quantity ? `  ${quantity}` : ""}${suffix}`];
-  if (m.note) lines.push(`  ${" ".repeat(labelWidth)}  ${s.dim(m.note)}`);
+  if (m.note) lines.push(`  ${" ".repeat(labelWidth)}  ${s.dim(readableTimes(m.note))}`);
   return lines;
 }
 

@@ -1,6 +1,7 @@
 import { mkdir, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { hostOs } from "../kit/index.js";
+import type { SimulatedUpstream } from "../../ports/simulated-upstream.js";
 import { fixturesOf } from "../../simulator/fixtures.js";
 import { ideBases, QUOTA_FILE } from "./ides.js";
 
@@ -49,3 +50,13 @@ export async function seedJetBrainsHome(home: string, scenario: JetBrainsScenari
     await utimes(file, at, at);
   }
 }
+
+/** JetBrains as the simulator plays it: no routes, a home with IDE folders. */
+export const jetbrainsUpstream: SimulatedUpstream = {
+  id: "jetbrains",
+  origins: [],
+  env: {},
+  scenarios: JETBRAINS_SCENARIOS,
+  routes: [],
+  seedHome: (home, scenario, dates) => seedJetBrainsHome(home, scenario as JetBrainsScenario, { dates }),
+};

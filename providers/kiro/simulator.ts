@@ -1,3 +1,4 @@
+import type { SimulatedUpstream } from "../../ports/simulated-upstream.js";
 import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fixturesOf } from "../../simulator/fixtures.js";
@@ -77,3 +78,13 @@ function commands(reply: Reply): string[] {
     `exit ${reply.exit ?? 0}`,
   ];
 }
+
+/** Kiro as the simulator plays it: no routes, a stand-in kiro-cli in the home's ~/.local/bin (where Kiro looks). */
+export const kiroUpstream: SimulatedUpstream = {
+  id: "kiro",
+  origins: [],
+  env: {},
+  scenarios: KIRO_CLI_SCENARIOS,
+  routes: [],
+  seedHome: async (home, scenario) => void writeFakeKiroCli(join(home, ".local", "bin"), scenario),
+};

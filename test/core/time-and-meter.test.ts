@@ -44,3 +44,12 @@ describe("time helpers", () => {
     expect(formatCountdown("2026-11-20T09:00:00.000Z", now)).toBe("now");
   });
 });
+
+describe("times in text", () => {
+  it("writes ISO times in details and notes as a person reads them", async () => {
+    const { readableTimes } = await import("../../presentation/format.js");
+    expect(readableTimes("Updated: 2026-11-24T09:15:00.000Z")).toBe("Updated: Nov 24, 09:15 UTC");
+    expect(readableTimes("from 2026-03-01T00:00:00+00:00 to now")).toBe("from Mar 1, 00:00 UTC to now");
+    expect(readableTimes("no time here, 2026-11-24 is a date")).toBe("no time here, 2026-11-24 is a date");
+  });
+});
