@@ -179,6 +179,8 @@ describe("quotabar demo and providers", () => {
       "kilo",
       "minimax",
       "kimik2",
+      "kiro",
+      "jetbrains",
     ]);
     expect(doc.providers.every((p: { primary: unknown }) => p.primary !== null)).toBe(true);
     expect(() => statSync(join(home, ".config"))).toThrow();
