@@ -3,7 +3,7 @@ import { describeProvider } from "../../domain/descriptor.js";
 export const descriptor = describeProvider({
   id: "kilo",
   name: "Kilo Code",
-  auth: ["API token", "Kilo CLI session"],
+  auth: ["API key", "Kilo CLI session"],
   dashboardUrl: "https://app.kilo.ai/usage",
   credentialEnv: ["KILO_API_KEY"],
   settings: [

@@ -24,13 +24,13 @@ export const missingAny = () =>
   );
 
 export const missingApiKey = () =>
-  notConfigured("Kimi Code API key is missing. Please add an API key from the Kimi Code console.", SET_API_KEY);
+  notConfigured("No Kimi Code API key found.", SET_API_KEY);
 
 export const missingCliSession = (path: string) =>
   notConfigured(`No usable Kimi Code CLI credentials at ${path} (missing, unreadable or expired).`, CLI_SIGN_IN, CLI_LOGIN_ADVICE);
 
 export const missingWebToken = () =>
-  notConfigured("Kimi auth token is missing. Please add your JWT token from the Kimi console.", SET_WEB_TOKEN, SET_API_KEY);
+  notConfigured("No kimi-auth token found.", SET_WEB_TOKEN, SET_API_KEY);
 
 /** The Code API refused the API key. */
 export const rejectedApiKey = (response: HttpResponse) =>

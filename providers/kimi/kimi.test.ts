@@ -457,10 +457,10 @@ describe("kimi credential chain", () => {
   it("keeps each route's own text under its source mode", async () => {
     const none = { ...WEB_ONLY, KIMI_AUTH_TOKEN: undefined };
     expect((await kimi(none, undefined, { source: "web" })).error?.message).toBe(
-      "Kimi auth token is missing. Please add your JWT token from the Kimi console.",
+      "No kimi-auth token found.",
     );
     expect((await kimi(none, undefined, { source: "api" })).error?.message).toBe(
-      "Kimi Code API key is missing. Please add an API key from the Kimi Code console.",
+      "No Kimi Code API key found.",
     );
   });
 

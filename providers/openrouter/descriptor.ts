@@ -3,7 +3,7 @@ import { describeProvider } from "../../domain/descriptor.js";
 export const descriptor = describeProvider({
   id: "openrouter",
   name: "OpenRouter",
-  auth: ["API key (Preferences or config file)"],
+  auth: ["API key"],
   dashboardUrl: "https://openrouter.ai/settings/credits",
   status: { kind: "link", url: "https://status.openrouter.ai" },
   credentialEnv: ["OPENROUTER_API_KEY"],

@@ -84,11 +84,11 @@ describe("warp against the simulator", () => {
     expect(usage.error?.hint).toMatch(/token is invalid, or the network cannot reach app\.warp\.dev/);
   });
 
-  it("gives the spec's missing-key message with the WARP_API_KEY hint", async () => {
+  it("says the key is missing and how to store it in this product's words", async () => {
     const usage = await warp({ WARP_API_KEY: undefined });
     expect(usage.error?.code).toBe("not_configured");
-    expect(usage.error?.message).toBe("Missing Warp API key. Add a key in Preferences, Providers, or set WARP_API_KEY.");
-    expect(usage.error?.hint).toContain("WARP_API_KEY");
+    expect(usage.error?.message).toBe("Missing Warp API key.");
+    expect(usage.error?.hint).toBe("Run `quotabar config set-key warp --stdin` to store the key, or export WARP_API_KEY or WARP_TOKEN.");
   });
 
   it("accepts WARP_TOKEN and warns when a key does not start with wk-", async () => {

@@ -89,7 +89,7 @@ const Response = z.object({
 export const warpApi: FetchStrategy<string, WarpReading> = {
   source: "api",
   credentials: apiKey(ENV),
-  missingCredential: () => missingKey("warp", ENV, "Missing Warp API key. Add a key in Preferences, Providers, or set WARP_API_KEY."),
+  missingCredential: () => missingKey("warp", ENV, "Missing Warp API key."),
   toSnapshot: warpSnapshot,
   async fetch(key, { http }) {
     const version = macosVersion();

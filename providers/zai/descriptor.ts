@@ -3,7 +3,7 @@ import { describeProvider } from "../../domain/descriptor.js";
 export const descriptor = describeProvider({
   id: "zai",
   name: "z.ai",
-  auth: ["API token (Preferences or config file)", "Region Global or China"],
+  auth: ["API key", "Region Global or China"],
   dashboardUrl: "https://z.ai/manage-apikey/subscription",
   credentialEnv: ["Z_AI_API_KEY"],
   settings: [
