@@ -26,3 +26,12 @@ export type Remedy =
 export type RemedyWriter = (remedies: readonly Remedy[]) => string | null;
 
 export const advice = (text: string): Remedy => ({ kind: "advice", text });
+
+/** The remedies every driver words alike (they name no command, field or preference). */
+export type PlainRemedy = Extract<Remedy, { kind: "browser-sign-in" | "install" | "advice" }>;
+
+export function plainRemedyText(remedy: PlainRemedy): string {
+  if (remedy.kind === "advice") return remedy.text;
+  if (remedy.kind === "browser-sign-in") return `Sign in at ${remedy.url} in your browser.`;
+  return `Install ${remedy.tool}${remedy.url ? ` (${remedy.url})` : ""}${remedy.command ? ` and run \`${remedy.command}\`` : ""}.`;
+}

@@ -1,4 +1,4 @@
-import type { Remedy } from "../domain/remedy.js";
+import { plainRemedyText, type Remedy } from "../domain/remedy.js";
 
 /** Remedies in the words of the command line (and the library, which ships with it). */
 export function cliRemedyText(remedy: Remedy): string {
@@ -13,17 +13,15 @@ export function cliRemedyText(remedy: Remedy): string {
     case "login":
       return `Run \`quotabar login ${remedy.provider}\`.`;
     case "browser-sign-in":
-      return `Sign in at ${remedy.url} in your browser.`;
     case "install":
-      return `Install ${remedy.tool}${remedy.url ? ` (${remedy.url})` : ""}${remedy.command ? ` and run \`${remedy.command}\`` : ""}.`;
+    case "advice":
+      return plainRemedyText(remedy);
     case "retry":
       return remedy.afterSeconds !== undefined
         ? `Retry in ${remedy.afterSeconds} s.`
         : `Retry later${remedy.url ? ` (${remedy.url})` : ""}.`;
     case "raise-timeout":
       return "Raise --timeout (config timeoutSeconds).";
-    case "advice":
-      return remedy.text;
   }
 }
 

@@ -1,5 +1,4 @@
-import { Flags } from "@oclif/core";
-import { PROVIDER_IDS } from "../../providers/registry.js";
+import { providerFlag } from "../shared-flags.js";
 import { QuotabarCommand } from "../base-command.js";
 
 export default class CacheClear extends QuotabarCommand {
@@ -8,13 +7,7 @@ export default class CacheClear extends QuotabarCommand {
     "quotabar keeps each provider's last good snapshot (served, marked stale, when a fetch fails with the same credential) and the last status-page poll. This removes them: every provider's, or the ones given with -p. Your config and keys are not touched.";
   static override examples = ["<%= config.bin %> cache clear", "<%= config.bin %> cache clear -p warp"];
   static override flags = {
-    provider: Flags.string({
-      char: "p",
-      description: "Provider id (repeatable); default: every provider",
-      multiple: true,
-      options: [...PROVIDER_IDS],
-      helpValue: "<id>",
-    }),
+    provider: providerFlag("every provider"),
   };
 
   async run(): Promise<void> {

@@ -1,6 +1,6 @@
-import { Flags } from "@oclif/core";
 import type { StatusReport } from "../../ports/status-feed.js";
-import { PROVIDER_IDS, PROVIDERS } from "../../providers/registry.js";
+import { PROVIDERS } from "../../providers/registry.js";
+import { providerFlag, colorFlag } from "../shared-flags.js";
 import { EXIT, QuotabarCommand } from "../base-command.js";
 import { renderStatusText } from "../render/status-text.js";
 import { style } from "../render/style.js";
@@ -22,14 +22,8 @@ export default class Status extends QuotabarCommand {
   static override enableJsonFlag = true;
   static override examples = ["<%= config.bin %> status", "<%= config.bin %> status -p copilot --json"];
   static override flags = {
-    provider: Flags.string({
-      char: "p",
-      description: "Provider id (repeatable); default: every provider with a status page",
-      multiple: true,
-      options: [...PROVIDER_IDS],
-      helpValue: "<id>",
-    }),
-    color: Flags.boolean({ description: "Colour the text output (off for NO_COLOR or a non-TTY)", allowNo: true, default: true }),
+    provider: providerFlag("every provider with a status page"),
+    color: colorFlag(),
   };
 
   async run(): Promise<StatusDocument> {

@@ -1,6 +1,6 @@
 import { Flags, ux } from "@oclif/core";
 import type { UsageDocument } from "../../domain/usage-document.js";
-import { PROVIDER_IDS } from "../../providers/registry.js";
+import { providerFlag, colorFlag } from "../shared-flags.js";
 import { EXIT, QuotabarCommand } from "../base-command.js";
 import { style } from "../render/style.js";
 import { renderUsageText } from "../render/usage-text.js";
@@ -9,13 +9,7 @@ export const SOURCE_MODES = ["auto", "api", "cli", "web", "oauth", "local"] as c
 
 /** Shared by `usage` and `demo`: the flags that shape one usage fetch. */
 export const usageFlags = {
-  provider: Flags.string({
-    char: "p",
-    description: "Provider id (repeatable); default: the enabled providers",
-    multiple: true,
-    options: [...PROVIDER_IDS],
-    helpValue: "<id>",
-  }),
+  provider: providerFlag("the enabled providers"),
   status: Flags.boolean({ description: "Add each provider's status page (incidents) to the output" }),
   timeout: Flags.integer({
     description: "Seconds each provider may take (default: config timeoutSeconds, else 15)",
@@ -23,7 +17,7 @@ export const usageFlags = {
     max: 600,
     helpValue: "<s>",
   }),
-  color: Flags.boolean({ description: "Colour the text output (off for NO_COLOR or a non-TTY)", allowNo: true, default: true }),
+  color: colorFlag(),
 };
 
 export default class Usage extends QuotabarCommand {

@@ -1,5 +1,5 @@
 import type { ProviderDescriptor, ProviderSetting } from "../../domain/descriptor.js";
-import type { Remedy, RemedyWriter } from "../../domain/remedy.js";
+import { plainRemedyText, type Remedy, type RemedyWriter } from "../../domain/remedy.js";
 import { PROVIDER_CATALOG } from "../../providers/registry.js";
 
 /** The title of the non-provider preference that points the extension at the CLI's config file. */
@@ -47,9 +47,9 @@ export function raycastRemedyText(remedy: Remedy, options: RaycastRemedyOptions 
     case "login":
       return descriptor?.signIn ? `Run “${descriptor.signIn.title}”.` : null;
     case "browser-sign-in":
-      return `Sign in at ${remedy.url} in your browser.`;
     case "install":
-      return `Install ${remedy.tool}${remedy.url ? ` (${remedy.url})` : ""}${remedy.command ? ` and run \`${remedy.command}\`` : ""}.`;
+    case "advice":
+      return plainRemedyText(remedy);
     case "retry":
       return remedy.afterSeconds !== undefined
         ? `Try again in ${remedy.afterSeconds} s.`
@@ -57,8 +57,6 @@ export function raycastRemedyText(remedy: Remedy, options: RaycastRemedyOptions 
     case "raise-timeout":
       // Raycast has no timeout preference; the shared file's timeoutSeconds applies when there is one
       return options.sharedConfigFile ? "Raise timeoutSeconds in the shared CLI config file." : null;
-    case "advice":
-      return remedy.text;
   }
 }
 
