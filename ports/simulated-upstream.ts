@@ -16,6 +16,8 @@ export interface SimReply {
   headers?: Record<string, string>;
   /** Wait before answering. */
   delayMs?: number;
+  /** The moment this answer's times describe (ISO), when it is not its upstream's `recordedAt`. */
+  recordedAt?: string;
 }
 
 export interface SimRoute {
@@ -35,8 +37,22 @@ export interface SimulatedUpstream {
   scenarios: readonly string[];
   routes: readonly SimRoute[];
   /**
+   * The moment its fixtures describe (ISO), as if they had been fetched then. In the demo and the
+   * preview every time in its answers moves by exactly now - recordedAt, so windows, resets and ages
+   * read as they did when recorded; tests serve the fixtures verbatim. Without it, past times move
+   * forward by whole days (which can break a window shorter than a day).
+   */
+  recordedAt?: string;
+  /**
    * For a provider read from local things (an IDE's files, a vendor CLI): lay them out under a
    * throwaway home for the scenario. `dates` moves fixture times to around now.
    */
-  seedHome?(home: string, scenario: string, dates: (text: string) => string): Promise<void>;
+  seedHome?(home: string, scenario: string, dates: FixtureDates): Promise<void>;
 }
+
+/**
+ * Moves the times in a fixture's text as the simulator moves its answers' (the identity when it
+ * serves fixtures verbatim): ISO times, epoch milliseconds and seconds, and quoted `"YYYY-MM-DD"`
+ * days (by whole calendar days). `recordedAt` overrides the upstream's for this text.
+ */
+export type FixtureDates = (text: string, recordedAt?: string) => string;

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { SimReply, SimRequest, SimulatedUpstream } from "../ports/simulated-upstream.js";
+import type { FixtureDates, SimReply, SimRequest, SimulatedUpstream } from "../ports/simulated-upstream.js";
 import { SLOW_MS, simulatedUpstreams } from "./upstreams.js";
 
 export interface RecordedRequest extends SimRequest {
@@ -16,7 +16,10 @@ export interface SimulatorOptions {
   delayMs?: number;
   /** Initial scenario per provider id. */
   scenarios?: Record<string, string>;
-  /** Move past timestamps of the fixtures into the future (demo and preview); tests keep them verbatim. */
+  /**
+   * Move the fixtures' times to around now (demo and preview): an upstream with `recordedAt` by
+   * exactly now - recordedAt, others' past times forward by whole days. Tests keep them verbatim.
+   */
   liveDates?: boolean;
 }
 
@@ -84,10 +87,20 @@ export class ProviderSimulator {
     return this.scenarios.get(providerId) ?? this.providers.find((p) => p.id === providerId)?.scenarios[0] ?? "ok";
   }
 
-  /** Lays out every local provider's files under a throwaway home (the demo's), each in its current scenario. */
-  async seedHome(home: string): Promise<void> {
+  /** Lays out every local provider's files (or those of `ids`) under a throwaway home (the demo's), each in its current scenario. */
+  async seedHome(home: string, ids?: readonly string[]): Promise<void> {
+    for (const upstream of this.providers) {
+      if (ids && !ids.includes(upstream.id)) continue;
+      await upstream.seedHome?.(home, this.scenarioOf(upstream.id), this.datesOf(upstream));
+    }
+  }
+
+  /** How the times of an upstream's fixtures move: not at all in tests, to around now with live dates. */
+  private datesOf(upstream: SimulatedUpstream | undefined): FixtureDates {
+    if (!this.liveDates) return (text) => text;
     const now = new Date();
-    for (const upstream of this.providers) await upstream.seedHome?.(home, this.scenarioOf(upstream.id), (text) => liveDates(text, now));
+    return (text, recordedAt = upstream?.recordedAt) =>
+      recordedAt === undefined ? liveDates(text, now) : shiftDates(text, new Date(recordedAt), now);
   }
 
   setDelay(ms: number): void {
@@ -121,22 +134,22 @@ export class ProviderSimulator {
         (r) => r.method === request.method && (typeof r.path === "string" ? r.path === path : r.path.test(path)),
       );
       if (!provider || !route)
-        return this.send(res, { status: 404, json: { error: `simulator: no route for ${request.method} /${host}${path}` } });
+        return this.send(res, { status: 404, json: { error: `simulator: no route for ${request.method} /${host}${path}` } }, undefined);
       this.requests.push({ ...request, providerId: provider.id, origin: `https://${host}`, receivedAt: Date.now() });
       const scenario = this.scenarioOf(provider.id);
       const reply = COMMON_SCENARIOS[scenario]?.(request) ?? (await route.handle(request, scenario));
       const delay = (reply.delayMs ?? 0) + this.delayMs + (scenario === "slow" ? SLOW_MS : 0);
       if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
-      this.send(res, reply);
+      this.send(res, reply, provider);
     } catch (error) {
-      this.send(res, { status: 500, json: { error: `simulator: ${(error as Error).message}` } });
+      this.send(res, { status: 500, json: { error: `simulator: ${(error as Error).message}` } }, undefined);
     }
   }
 
-  private send(res: ServerResponse, reply: SimReply): void {
+  private send(res: ServerResponse, reply: SimReply, upstream: SimulatedUpstream | undefined): void {
     if (res.destroyed) return;
     const text = reply.json !== undefined ? JSON.stringify(reply.json) : (reply.body ?? "");
-    const body = this.liveDates ? liveDates(text, new Date()) : text;
+    const body = this.datesOf(upstream)(text, reply.recordedAt);
     const headers = { "content-type": reply.json !== undefined ? "application/json" : "text/plain", ...reply.headers };
     res.writeHead(reply.status ?? 200, headers).end(body);
   }
@@ -176,9 +189,9 @@ const ISO_TIME = /\b(20\d\d-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:\d\d
 const EPOCH_MS = /\b(1[78]\d{11})\b/g;
 
 /**
- * The reference payloads were written in early 2026, so their reset times lie in the past. For
- * demos, move each past time forward by whole days until it is ahead of now: countdowns look real
- * and the time of day is kept.
+ * For an upstream without `recordedAt`: move each past time forward by whole days until it is
+ * ahead of now, keeping the time of day. Countdowns look real, but a window shorter than a day or
+ * a time meant to be past (an "updated" time) can come out wrong; `shiftDates` keeps them right.
  */
 export function liveDates(text: string, now: Date): string {
   const forward = (ms: number) => (ms >= now.getTime() ? ms : ms + Math.ceil((now.getTime() - ms) / DAY_MS) * DAY_MS);
@@ -188,4 +201,52 @@ export function liveDates(text: string, now: Date): string {
       return Number.isNaN(ms) || ms >= now.getTime() ? iso : new Date(forward(ms)).toISOString();
     })
     .replace(EPOCH_MS, (digits) => String(forward(Number(digits))));
+}
+
+/** Epoch numbers further than this from the recording moment are taken for counts, not times. */
+const EPOCH_PLAUSIBLE_MS = 732 * DAY_MS;
+/**
+ * One pass over a fixture's text: an ISO time (date, time, optional fraction kept verbatim, zone),
+ * a quoted `"YYYY-MM-DD"` day, or a 13-digit (milliseconds) or 10-digit (seconds) epoch number.
+ */
+const FIXTURE_TIME =
+  /\b(20\d\d-\d\d-\d\dT\d\d:\d\d(?::\d\d)?)(\.\d+)?(Z|[+-]\d\d:\d\d)|"(20\d\d-\d\d-\d\d)"|\b(1[6-9]\d{11}|1[6-9]\d{8})\b/g;
+
+/**
+ * The fixture's text as if it had been fetched now instead of at `recordedAt`: every time moves by
+ * exactly now - recordedAt (in whole seconds), so a 5-hour window still resets within 5 hours and
+ * an "updated" time stays as far in the past as it was. Each time keeps its shape: an ISO time its
+ * precision and offset, an epoch number its unit. A quoted `"YYYY-MM-DD"` is a day and moves by
+ * whole calendar days (yesterday stays yesterday). Epoch numbers more than two years from the
+ * recording are left alone (counts, ids).
+ */
+export function shiftDates(text: string, recordedAt: Date, now: Date): string {
+  const recorded = recordedAt.getTime();
+  if (Number.isNaN(recorded)) throw new Error(`simulator: recordedAt is not a time: ${String(recordedAt)}`);
+  const seconds = Math.round((now.getTime() - recorded) / 1000);
+  const days = Math.round((startOfUtcDay(now.getTime()) - startOfUtcDay(recorded)) / DAY_MS);
+  return text.replace(FIXTURE_TIME, (match, base?: string, fraction?: string, zone?: string, day?: string, epoch?: string) => {
+    if (base !== undefined && zone !== undefined) return shiftIso(base, fraction ?? "", zone, seconds) ?? match;
+    if (day !== undefined) {
+      const at = Date.parse(`${day}T00:00:00Z`);
+      return Number.isNaN(at) ? match : `"${new Date(at + days * DAY_MS).toISOString().slice(0, 10)}"`;
+    }
+    const value = Number(epoch);
+    const millis = String(epoch).length === 13;
+    if (Math.abs((millis ? value : value * 1000) - recorded) > EPOCH_PLAUSIBLE_MS) return match;
+    return String(value + (millis ? seconds * 1000 : seconds));
+  });
+}
+
+function startOfUtcDay(ms: number): number {
+  return Math.floor(ms / DAY_MS) * DAY_MS;
+}
+
+/** `base` (`YYYY-MM-DDTHH:MM[:SS]`) in `zone`, moved by whole seconds and written back in the same zone and shape. */
+function shiftIso(base: string, fraction: string, zone: string, seconds: number): string | null {
+  const at = Date.parse(`${base}${zone}`);
+  if (Number.isNaN(at)) return null;
+  const offsetMinutes = zone === "Z" ? 0 : (zone.startsWith("-") ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4, 6)));
+  const wall = new Date(at + seconds * 1000 + offsetMinutes * 60_000).toISOString().slice(0, base.length);
+  return `${wall}${fraction}${zone}`;
 }

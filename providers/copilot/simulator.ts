@@ -137,6 +137,8 @@ export const copilotUpstream: SimulatedUpstream = {
     `https://${COPILOT_SIM_ENTERPRISE_HOST}`,
   ],
   env: { COPILOT_API_TOKEN: COPILOT_TEST_TOKEN },
+  // the quota snapshots' timestamp_utc: a monthly reset 10 days ahead
+  recordedAt: "2026-11-20T09:00:00Z",
   scenarios: [
     "ok",
     "camel_case",

@@ -30,7 +30,7 @@ const SEEDS: Record<JetBrainsScenario, Seed[]> = {
 
 export interface SeedOptions {
   platform?: NodeJS.Platform;
-  /** Rewrites each file's text before it is written (the demo moves past refill dates forward). */
+  /** Rewrites each file's text before it is written (the demo moves its times from `recordedAt` to now). */
   dates?: (text: string) => string;
   now?: Date;
 }
@@ -56,6 +56,8 @@ export const jetbrainsUpstream: SimulatedUpstream = {
   id: "jetbrains",
   origins: [],
   env: {},
+  // two weeks before IntelliJ IDEA's and PyCharm's 30-day refill, three before Android Studio's
+  recordedAt: "2026-03-20T12:00:00Z",
   scenarios: JETBRAINS_SCENARIOS,
   routes: [],
   seedHome: (home, scenario, dates) => seedJetBrainsHome(home, scenario as JetBrainsScenario, { dates }),

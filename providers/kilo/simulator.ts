@@ -72,6 +72,8 @@ export const kiloUpstream: SimulatedUpstream = {
   id: "kilo",
   origins: ["https://app.kilo.ai", "https://api.kilo.ai"],
   env: { KILO_API_KEY: KILO_TEST_KEY },
+  // after the credit blocks' effective dates, 18 days before the Kilo Pass bills again
+  recordedAt: "2026-03-10T12:00:00Z",
   scenarios: [
     "ok",
     "empty",

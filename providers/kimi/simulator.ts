@@ -22,7 +22,16 @@ export const KIMI_PATHS = {
   stats: "/apiv2/kimi.gateway.membership.v2.MembershipService/GetSubscriptionStats",
 } as const;
 
-const json = (name: string, status = 200): SimReply => ({ status, body: fixture(name), headers: { "content-type": "application/json" } });
+/** Fixtures recorded at another moment than the upstream's `recordedAt`. */
+const RECORDED_AT: Record<string, string> = { "no-limit.json": "2026-11-20T12:00:00Z" };
+const recorded = (name: string) => (RECORDED_AT[name] ? { recordedAt: RECORDED_AT[name] } : {});
+
+const json = (name: string, status = 200): SimReply => ({
+  status,
+  body: fixture(name),
+  headers: { "content-type": "application/json" },
+  ...recorded(name),
+});
 const forbidden: SimReply = { status: 403, json: { code: "permission_denied", message: "forbidden" } };
 
 /** GetUsages bodies of the web-era scenarios; the Code API plays the same counters in its own shape. */
@@ -67,7 +76,7 @@ function subscriptionStats(request: SimRequest, scenario: string): SimReply {
 function asCodeApi(webFile: string): SimReply {
   const web = JSON.parse(fixture(webFile)) as { usages: { scope: string; detail: unknown; limits?: unknown }[] };
   const coding = web.usages.find((u) => u.scope === "FEATURE_CODING");
-  return coding ? { json: { usage: coding.detail, limits: coding.limits ?? null } } : json("code-api-no-usage.json");
+  return coding ? { json: { usage: coding.detail, limits: coding.limits ?? null }, ...recorded(webFile) } : json("code-api-no-usage.json");
 }
 
 /** The CLI's token is accepted only with the CLI's identity headers. */
@@ -119,6 +128,8 @@ export const kimiUpstream: SimulatedUpstream = {
   id: "kimi",
   origins: ["https://api.kimi.com", "https://www.kimi.com"],
   env: { KIMI_CODE_API_KEY: KIMI_TEST_API_KEY, KIMI_AUTH_TOKEN: KIMI_TEST_TOKEN },
+  // inside every 5-hour (and 4-hour) window of the March fixtures, days before the weekly resets
+  recordedAt: "2026-03-10T13:30:00Z",
   scenarios: SCENARIOS,
   routes: [
     { method: "GET", path: KIMI_PATHS.codeApi, handle: codeApi },

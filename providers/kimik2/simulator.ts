@@ -34,6 +34,8 @@ export const kimik2Upstream: SimulatedUpstream = {
   id: "kimik2",
   origins: ["https://kimi-k2.ai"],
   env: { KIMI_K2_API_KEY: KIMIK2_TEST_KEY },
+  // after every updated_at of the fixtures (09:15, and 10:53:20 in header-remaining.json)
+  recordedAt: "2026-03-10T11:00:00Z",
   scenarios: [
     "ok",
     "header_remaining",

@@ -1,4 +1,4 @@
-import type { SimulatedUpstream } from "../../ports/simulated-upstream.js";
+import type { FixtureDates, SimulatedUpstream } from "../../ports/simulated-upstream.js";
 import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fixturesOf } from "../../simulator/fixtures.js";
@@ -34,21 +34,54 @@ const SCENARIOS: Record<string, { whoami: Reply; usage: Reply }> = {
 };
 
 export const KIRO_CLI_SCENARIOS = Object.keys(SCENARIOS);
+
+/** When `legacy.txt` was printed: three weeks before its monthly credits reset on 04/01. */
+const KIRO_RECORDED_AT = "2026-03-10T12:00:00Z";
+/** Outputs printed at another moment: weeks before the day they reset on. */
+const RECORDED_AT: Record<string, string> = {
+  "boxed.txt": "2025-12-10T12:00:00Z",
+  "estimated-usage.txt": "2026-05-10T12:00:00Z",
+};
+
+/** `resets on 04/01` or `resets on 2026-06-01`, as kiro-cli prints the day its credits reset. */
+const RESET_DAY = /(resets on[ \t]+)(?:(\d{4})-)?(\d{1,2})([/-])(\d{1,2})/gi;
+
+/**
+ * The output with its reset day moved as `dates` moves a quoted day (by whole calendar days from
+ * the recording); a day without a year is the first such day on or after the recording.
+ */
+function movedResetDays(text: string, dates: FixtureDates, recordedAt: string): string {
+  const recorded = new Date(recordedAt);
+  return text.replace(RESET_DAY, (match, lead: string, year: string | undefined, month: string, separator: string, day: string) => {
+    let y = year ? Number(year) : recorded.getUTCFullYear();
+    if (!year && Date.UTC(y, Number(month) - 1, Number(day) + 1) <= recorded.getTime()) y += 1;
+    const pad = (value: string | number) => String(value).padStart(2, "0");
+    const moved = /^"(\d{4})-(\d\d)-(\d\d)"$/.exec(dates(`"${y}-${pad(month)}-${pad(day)}"`, recordedAt));
+    if (!moved) return match;
+    const [, movedYear = "", movedMonth = "", movedDay = ""] = moved;
+    const like = (value: string, original: string) => (original.length === 1 ? String(Number(value)) : value);
+    return `${lead}${year ? `${movedYear}-` : ""}${like(movedMonth, month)}${separator}${like(movedDay, day)}`;
+  });
+}
+
 /** Where a hanging stand-in writes the pid of the child it waits on, beside itself. */
 export const CHILD_PID_FILE = "kiro-cli-child.pid";
 
-/** The stand-in's script: a POSIX shell script that answers `whoami` and `chat --no-interactive /usage` only. */
-export function fakeKiroCli(scenario: string): string {
+/**
+ * The stand-in's script: a POSIX shell script that answers `whoami` and `chat --no-interactive /usage` only.
+ * With `dates` (the demo's), the reset day it prints is moved from when the output was recorded to now.
+ */
+export function fakeKiroCli(scenario: string, dates?: FixtureDates): string {
   const played = SCENARIOS[scenario];
   if (!played) throw new Error(`Unknown kiro scenario "${scenario}"; known: ${KIRO_CLI_SCENARIOS.join(", ")}`);
   return [
     "#!/bin/sh",
     `# kiro-cli stand-in (quotabar simulator), scenario ${scenario}`,
     'if [ "$#" -eq 1 ] && [ "$1" = whoami ]; then',
-    ...commands(played.whoami),
+    ...commands(played.whoami, dates),
     "fi",
     'if [ "$#" -eq 3 ] && [ "$1" = chat ] && [ "$2" = --no-interactive ] && [ "$3" = /usage ]; then',
-    ...commands(played.usage),
+    ...commands(played.usage, dates),
     "fi",
     'echo "error: unexpected arguments: $*" >&2',
     "exit 2",
@@ -57,17 +90,17 @@ export function fakeKiroCli(scenario: string): string {
 }
 
 /** Writes the stand-in as `<dir>/kiro-cli` (executable) and returns its path; put `dir` first on PATH. */
-export function writeFakeKiroCli(dir: string, scenario = "ok"): string {
+export function writeFakeKiroCli(dir: string, scenario = "ok", dates?: FixtureDates): string {
   mkdirSync(dir, { recursive: true });
   const path = join(dir, "kiro-cli");
-  writeFileSync(path, fakeKiroCli(scenario));
+  writeFileSync(path, fakeKiroCli(scenario, dates));
   chmodSync(path, 0o755);
   return path;
 }
 
-function commands(reply: Reply): string[] {
+function commands(reply: Reply, dates?: FixtureDates): string[] {
   const print = (name: string, redirect: string) => {
-    const text = fixture(name);
+    const text = dates ? movedResetDays(fixture(name), dates, RECORDED_AT[name] ?? KIRO_RECORDED_AT) : fixture(name);
     return [`cat${redirect} <<'KIRO_FIXTURE_END'`, text.endsWith("\n") ? text.slice(0, -1) : text, "KIRO_FIXTURE_END"];
   };
   return [
@@ -86,5 +119,6 @@ export const kiroUpstream: SimulatedUpstream = {
   env: {},
   scenarios: KIRO_CLI_SCENARIOS,
   routes: [],
-  seedHome: async (home, scenario) => void writeFakeKiroCli(join(home, ".local", "bin"), scenario),
+  recordedAt: KIRO_RECORDED_AT,
+  seedHome: async (home, scenario, dates) => void writeFakeKiroCli(join(home, ".local", "bin"), scenario, dates),
 };

@@ -11,8 +11,28 @@ export const MINIMAX_TEST_COOKIE = "HERTZ-SESSION=minimax-sim-session-0123456789
 /** The web app's access token (what a pasted cURL command carries as Authorization: Bearer). */
 export const MINIMAX_WEB_TEST_TOKEN = "eyJhbGciOiJIUzI1NiJ9.eyJHcm91cElEIjoiMTkwMDAwMDAwMDAwIn0.bWluaW1heC1zaW0tc2lnbmF0dXJl";
 
-const json = (name: string, status = 200): SimReply => ({ status, body: fixture(name), headers: { "content-type": "application/json" } });
-const html = (name: string): SimReply => ({ body: fixture(name), headers: { "content-type": "text/html; charset=utf-8" } });
+/**
+ * When the fixtures of the older windows (November 2023) were recorded: each window's end less its
+ * `remains_time`, as for the upstream's `recordedAt`.
+ */
+const RECORDED_AT: Record<string, string> = {
+  "remains-ok.json": "2023-11-15T03:09:20Z",
+  "remains-wrapped.json": "2023-11-15T00:44:19Z",
+  "coding-plan-next-data.html": "2023-11-15T01:13:20Z",
+};
+const recorded = (name: string) => (RECORDED_AT[name] ? { recordedAt: RECORDED_AT[name] } : {});
+
+const json = (name: string, status = 200): SimReply => ({
+  status,
+  body: fixture(name),
+  headers: { "content-type": "application/json" },
+  ...recorded(name),
+});
+const html = (name: string): SimReply => ({
+  body: fixture(name),
+  headers: { "content-type": "text/html; charset=utf-8" },
+  ...recorded(name),
+});
 
 const hasSessionCookie = (request: SimRequest) =>
   String(request.headers.cookie ?? "")
@@ -75,6 +95,8 @@ export const minimaxUpstream: SimulatedUpstream = {
   id: "minimax",
   origins: ["https://api.minimax.io", "https://api.minimaxi.com", "https://platform.minimax.io", "https://platform.minimaxi.com"],
   env: { MINIMAX_API_KEY: MINIMAX_TEST_KEY },
+  // the end of each window of remains-token-plan.json less its remains_time (all agree)
+  recordedAt: "2026-06-01T02:22:20Z",
   routes: [
     { method: "GET", path: "/v1/token_plan/remains", handle: tokenPlanRemains },
     { method: "GET", path: "/v1/api/openplatform/coding_plan/remains", handle: remains },

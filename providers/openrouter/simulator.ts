@@ -41,6 +41,8 @@ export const openrouterUpstream: SimulatedUpstream = {
   id: "openrouter",
   origins: ["https://openrouter.ai"],
   env: { OPENROUTER_API_KEY: OPENROUTER_TEST_KEY, OPENROUTER_MANAGEMENT_API_KEY: OPENROUTER_TEST_MANAGEMENT_KEY },
+  // the day after the last day of activity.json (/activity covers completed days only)
+  recordedAt: "2026-03-05T12:00:00Z",
   scenarios: [
     "ok",
     "window_usage",

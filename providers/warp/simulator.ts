@@ -11,6 +11,8 @@ export const warpUpstream: SimulatedUpstream = {
   id: "warp",
   origins: ["https://app.warp.dev"],
   env: { WARP_API_KEY: WARP_TEST_KEY },
+  // 11 days before the monthly refresh of limited.json
+  recordedAt: "2026-11-20T12:00:00Z",
   scenarios: ["ok", "unlimited", "string_counts", "non_numeric", "unauthorized", "malformed", "slow", "upstream_500"],
   routes: [
     {
@@ -27,7 +29,7 @@ export const warpUpstream: SimulatedUpstream = {
         if (scenario === "malformed") return { body: fixture("malformed.json") };
         if (scenario === "unlimited") return { body: fixture("unlimited.json") };
         // the reference sample with its counts as text and isUnlimited null, both accepted
-        if (scenario === "string_counts") return { body: fixture("string-counts.json") };
+        if (scenario === "string_counts") return { body: fixture("string-counts.json"), recordedAt: "2026-02-20T12:00:00Z" };
         if (scenario === "non_numeric") return { body: fixture("non-numeric.json") };
         return { body: fixture("limited.json") };
       },

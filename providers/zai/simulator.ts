@@ -19,11 +19,22 @@ const FIXTURES: Record<string, string> = {
   malformed: "malformed.json",
 };
 
+/**
+ * When the fixtures that were not recorded with `coding-plan.json` were: each 5-hour window then
+ * had 3 hours to go.
+ */
+const RECORDED_AT: Record<string, string> = {
+  "credit-plan.json": "2026-11-20T14:00:00Z",
+  "sparse.json": "2026-03-14T12:00:00Z",
+};
+
 function answer(request: SimRequest, scenario: string): SimReply {
   // z.ai reports a bad or missing token as an API error inside HTTP 200.
   if (scenario === "unauthorized" || bearer(request) !== ZAI_TEST_KEY) return { body: fixture("api-error.json") };
   if (scenario === "empty") return { body: "" };
-  return { body: fixture(FIXTURES[scenario] ?? "coding-plan.json") };
+  const name = FIXTURES[scenario] ?? "coding-plan.json";
+  const recordedAt = RECORDED_AT[name];
+  return { body: fixture(name), ...(recordedAt ? { recordedAt } : {}) };
 }
 
 /** z.ai: GET /api/monitor/usage/quota/limit on the Global host or the China (BigModel) host. */
@@ -31,6 +42,8 @@ export const zaiUpstream: SimulatedUpstream = {
   id: "zai",
   origins: ["https://api.z.ai", "https://open.bigmodel.cn"],
   env: { Z_AI_API_KEY: ZAI_TEST_KEY },
+  // 3 hours before the 5-hour window of coding-plan.json (and tokens-and-mcp.json) resets, days before the weekly and monthly ones
+  recordedAt: "2026-11-24T09:00:00Z",
   scenarios: [...Object.keys(FIXTURES), "empty", "unauthorized", "slow", "upstream_500"],
   routes: [{ method: "GET", path: "/api/monitor/usage/quota/limit", handle: answer }],
 };
