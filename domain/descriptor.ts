@@ -2,7 +2,16 @@
 export type SourceKind = "api" | "cli" | "web" | "oauth" | "local";
 
 export type StatusSource =
-  | { kind: "polled"; feed: "statuspage"; url: string }
+  | {
+      kind: "polled";
+      feed: "statuspage";
+      url: string;
+      /**
+       * The components (or component groups) of the page that speak for this provider, by name
+       * (case-insensitive): their statuses decide its indicator. Absent: the whole page does.
+       */
+      components?: readonly string[];
+    }
   | { kind: "polled"; feed: "google-workspace"; url: string; productId: string }
   | { kind: "link"; url: string }
   | { kind: "none" };

@@ -1,20 +1,30 @@
 import { z } from "zod";
 import { QuotabarError } from "../../domain/errors.js";
-import { statuspageStatus, type StatuspageIncident, type StatuspageReading } from "../../domain/status/statuspage.js";
+import { incidentIoStatus, wholePageDecides, type StatusOverlay } from "../../domain/status/incident-io.js";
+import {
+  statuspageStatus,
+  type StatuspageComponent,
+  type StatuspageIncident,
+  type StatuspageReading,
+} from "../../domain/status/statuspage.js";
 import { fromIso } from "../../domain/coerce.js";
-import { decodeJson } from "../../domain/decode-body.js";
+import { decodeJson, tryJson } from "../../domain/decode-body.js";
 import { advice } from "../../domain/remedy.js";
 import { scopedHttp } from "../../domain/scoped-http.js";
 import type { ProviderStatus } from "../../domain/usage-document.js";
-import type { HttpTransport, ProviderHttp } from "../../ports/http-client.js";
+import type { HttpResponse, HttpTransport, ProviderHttp } from "../../ports/http-client.js";
 import type { PolledStatusSource } from "../../ports/status-feed.js";
 import { trimTrailingSlashes } from "../../domain/url-text.js";
+import { incidentIoProxyUrl, incidentIoReading } from "./incident-io-feed.js";
 
 /** Reference §6.2: 10 s per status request. */
 export const STATUS_TIMEOUT_MS = 10_000;
 
+type StatuspageSource = Extract<PolledStatusSource, { feed: "statuspage" }>;
+
 // Every field may be missing; a present field of the wrong type is a parse error naming it.
 const text = z.string().nullish();
+const ComponentRef = z.object({ id: text, name: text });
 const StatuspageIncidentSchema = z.object({
   id: text,
   name: text,
@@ -24,14 +34,34 @@ const StatuspageIncidentSchema = z.object({
   created_at: text,
   updated_at: text,
   resolved_at: text,
+  components: z.array(ComponentRef).nullish(),
+});
+const StatuspageComponentSchema = z.object({
+  id: text,
+  name: text,
+  status: text,
+  group: z.boolean().nullish(),
+  group_id: text,
 });
 export const StatuspageSummarySchema = z
   .object({
     status: z.object({ indicator: text, description: text }).nullish(),
     incidents: z.array(StatuspageIncidentSchema).nullish(),
     scheduled_maintenances: z.array(StatuspageIncidentSchema).nullish(),
+    components: z.array(StatuspageComponentSchema).nullish(),
   })
   .refine((body) => body.status != null || body.incidents != null, { message: "expected an object", path: ["status"] });
+
+/** `components.json`: every component of the page, groups and their members alike. */
+export const StatuspageComponentsSchema = z.object({ components: z.array(StatuspageComponentSchema) });
+
+const toComponent = (raw: z.output<typeof StatuspageComponentSchema>): StatuspageComponent => ({
+  id: raw.id ?? null,
+  name: raw.name ?? null,
+  status: raw.status ?? null,
+  group: raw.group === true,
+  groupId: raw.group_id ?? null,
+});
 
 /** A decoded summary.json (or status.json) body as the domain reads it. */
 export function statuspageReading(body: z.output<typeof StatuspageSummarySchema>): StatuspageReading {
@@ -45,39 +75,94 @@ export function statuspageReading(body: z.output<typeof StatuspageSummarySchema>
       updatedAt: fromIso(raw.updated_at) ?? fromIso(raw.created_at),
       resolvedAt: fromIso(raw.resolved_at),
       maintenance,
+      componentIds: raw.components ? raw.components.flatMap((c) => (c.id ? [c.id] : [])) : null,
     }) satisfies StatuspageIncident;
   return {
     indicator: body.status?.indicator ?? null,
     description: body.status?.description ?? null,
     incidents: [...(body.incidents ?? []).map(toIncident(false)), ...(body.scheduled_maintenances ?? []).map(toIncident(true))],
+    components: (body.components ?? []).map(toComponent),
   };
 }
 
-/**
- * Statuspage v2: `GET <base>/api/v2/summary.json` gives the overall indicator and the unresolved
- * incidents (and maintenances) in one request. A page that has no summary.json (404) is asked
- * for `status.json`, the indicator alone, as the v0.18 client did.
- */
-export async function readStatuspage(transport: HttpTransport, source: PolledStatusSource, signal?: AbortSignal): Promise<ProviderStatus> {
-  const base = trimTrailingSlashes(source.url);
-  const service = new URL(base).host;
-  const http = statusHttp(transport, service, signal);
-  const ask = (path: string) =>
-    http.request({ url: `${base}${path}`, headers: { Accept: "application/json" }, statusRules: { 404: "pass" } });
-  let response = await ask("/api/v2/summary.json");
-  if (response.status === 404) {
-    response = await ask("/api/v2/status.json");
-    if (response.status === 404) {
-      throw new QuotabarError("upstream", `${service} API error: HTTP 404`, {
-        status: 404,
-        remedies: [advice("The status page moved or is not a Statuspage.")],
-      });
-    }
-  }
-  return statuspageStatus(statuspageReading(decodeJson(response.body, StatuspageSummarySchema, service)), source.url);
+/** A decoded components.json body as the domain reads it. */
+export function statuspageComponents(body: z.output<typeof StatuspageComponentsSchema>): StatuspageComponent[] {
+  return body.components.map(toComponent);
 }
 
-/** A status page gets its own small budget, cut short when the caller's signal fires. */
+/**
+ * A Statuspage-style page, as the reference's HEAD reads it today:
+ *
+ * 1. The incident.io feed `https://<host>/proxy/<host>`: when it answers with a component
+ *    structure, the components decide (and, when the whole page does, `status.json` lends its
+ *    description). Any other answer (404, not JSON, another shape, an error) means "not an
+ *    incident.io page".
+ * 2. Else Statuspage v2: `summary.json` (the indicator, description and unresolved incidents and
+ *    maintenances; a page without it, HTTP 404, is asked for `status.json`) and, for a provider
+ *    that names its components, `components.json` alongside, best effort (summary.json's own
+ *    component list stands in when it fails).
+ *
+ * Only summary.json / status.json can fail the read; the other requests are extras.
+ */
+export async function readStatuspage(transport: HttpTransport, source: StatuspageSource, signal?: AbortSignal): Promise<ProviderStatus> {
+  const base = trimTrailingSlashes(source.url);
+  const service = new URL(base).host;
+  const ask = (url: string, rules: "any" | "404" = "404") =>
+    statusHttp(transport, service, signal).request({
+      url,
+      headers: { Accept: "application/json" },
+      statusRules: rules === "any" ? { "4xx": "pass", "5xx": "pass" } : { 404: "pass" },
+    });
+  const extra = async (url: string): Promise<HttpResponse | null> => {
+    try {
+      const response = await ask(url, "any");
+      return response.status >= 200 && response.status < 300 ? response : null;
+    } catch (error) {
+      if (signal?.aborted) throw error; // the caller gave up: stop here, not on the next request
+      return null;
+    }
+  };
+
+  const proxy = await extra(incidentIoProxyUrl(base));
+  const incidentIo = proxy ? incidentIoReading(proxy.body) : null;
+  if (incidentIo) {
+    const overlay = wholePageDecides(incidentIo, source.components) ? statusOverlay(await extra(`${base}/api/v2/status.json`)) : null;
+    return incidentIoStatus(incidentIo, source.url, source.components, overlay);
+  }
+
+  const readSummary = async () => {
+    let response = await ask(`${base}/api/v2/summary.json`);
+    if (response.status === 404) {
+      response = await ask(`${base}/api/v2/status.json`);
+      if (response.status === 404) {
+        throw new QuotabarError("upstream", `${service} API error: HTTP 404`, {
+          status: 404,
+          remedies: [advice("The status page moved or is not a Statuspage.")],
+        });
+      }
+    }
+    return statuspageReading(decodeJson(response.body, StatuspageSummarySchema, service));
+  };
+  const readComponents = async () => {
+    if (!source.components?.length) return null;
+    const response = await extra(`${base}/api/v2/components.json`);
+    const parsed = StatuspageComponentsSchema.safeParse(response ? tryJson(response.body) : null);
+    return parsed.success ? statuspageComponents(parsed.data) : null;
+  };
+  const [summary, components] = await Promise.allSettled([readSummary(), readComponents()]);
+  if (summary.status === "rejected") throw summary.reason;
+  if (components.status === "rejected") throw components.reason; // only when the caller gave up
+  return statuspageStatus(summary.value, source.url, { names: source.components, components: components.value });
+}
+
+/** The page's own indicator and description from its status.json, when it answered with them. */
+function statusOverlay(response: HttpResponse | null): StatusOverlay | null {
+  const parsed = StatuspageSummarySchema.safeParse(response ? tryJson(response.body) : null);
+  if (!parsed.success) return null;
+  return { indicator: parsed.data.status?.indicator ?? null, description: parsed.data.status?.description ?? null };
+}
+
+/** A status request gets its own small budget, cut short when the caller's signal fires. */
 export function statusHttp(transport: HttpTransport, service: string, signal?: AbortSignal): ProviderHttp {
   return scopedHttp(transport, {
     service,

@@ -1,4 +1,5 @@
 import type { Incident, ProviderStatus, StatusIndicator } from "../usage-document.js";
+import { componentsDescription, concernsFocus, focusOn, worstComponent, type ComponentFocus, type StatusComponent } from "./components.js";
 import { INDICATOR_LABEL, isIndicator, worseOf } from "./indicator.js";
 import { trimTrailingSlashes } from "../url-text.js";
 
@@ -15,6 +16,19 @@ export interface StatuspageIncident {
   updatedAt: string | null;
   resolvedAt: string | null;
   maintenance: boolean;
+  /** The ids of the components it names; null when the page did not say. */
+  componentIds?: readonly string[] | null;
+}
+
+/** One entry of a Statuspage `components[]` (components.json, or the copy inside summary.json). */
+export interface StatuspageComponent {
+  id: string | null;
+  name: string | null;
+  status: string | null;
+  /** A group of components (its status is the worst of theirs). */
+  group: boolean;
+  /** The group it belongs to. */
+  groupId: string | null;
 }
 
 /** What a Statuspage v2 page said (summary.json, or status.json alone with no incidents). */
@@ -22,6 +36,8 @@ export interface StatuspageReading {
   indicator: string | null;
   description: string | null;
   incidents: StatuspageIncident[];
+  /** The components summary.json lists (it may leave some out; components.json has them all). */
+  components?: StatuspageComponent[];
 }
 
 const CLOSED = new Set(["resolved", "postmortem", "completed"]);
@@ -31,15 +47,59 @@ const MAINTENANCE_UNDERWAY = new Set(["in_progress", "verifying"]);
  * The page's own indicator decides (lower-cased, so `Minor` counts); when it is missing or a
  * word we do not know, the worst open incident decides, and an unknown word with no incident
  * shows as minor so the badge still says "something is off".
+ *
+ * A provider that names its components (`focus`, e.g. Copilot on githubstatus.com) is judged by
+ * them alone when the page lists them (components.json, else summary.json's copy): the worst of
+ * their statuses is the indicator, the description says which is in trouble, and the incidents
+ * that name only other components are left out.
  */
-export function statuspageStatus(reading: StatuspageReading, pageUrl: string): ProviderStatus {
+export function statuspageStatus(
+  reading: StatuspageReading,
+  pageUrl: string,
+  focus: { names?: readonly string[]; components?: readonly StatuspageComponent[] | null } = {},
+): ProviderStatus {
   const open = reading.incidents.filter(isOpen);
+  const listed = focus.components ?? reading.components ?? [];
+  const chosen = focusOnStatuspage(listed, focus.names);
+  if (chosen !== null) {
+    const indicator = worstComponent(chosen.components);
+    const incidents = open.filter((i) => concernsFocus(i.componentIds ?? null, chosen));
+    return {
+      indicator,
+      description: componentsDescription(chosen.components),
+      url: pageUrl,
+      incidents: incidents.map((i) => toIncident(i, pageUrl)),
+    };
+  }
   const raw = reading.indicator?.trim().toLowerCase() || null;
   let indicator: StatusIndicator;
   if (raw !== null && isIndicator(raw)) indicator = raw;
   else indicator = open.reduce<StatusIndicator>((worst, i) => worseOf(worst, impactIndicator(i)), raw === null ? "none" : "minor");
   const description = reading.description?.trim() || INDICATOR_LABEL[indicator];
   return { indicator, description, url: pageUrl, incidents: open.map((i) => toIncident(i, pageUrl)) };
+}
+
+/**
+ * Statuspage's flat list as components with their group's name: a group counts through its
+ * members (it stands for itself only when none is listed), and a named group's id is kept for
+ * incidents that name the group.
+ */
+function focusOnStatuspage(listed: readonly StatuspageComponent[], names: readonly string[] | undefined): ComponentFocus | null {
+  if (!names || names.length === 0 || listed.length === 0) return null;
+  const groupName = new Map<string, string>();
+  for (const c of listed) if (c.group && c.id && c.name) groupName.set(c.id, c.name);
+  const withMembers = new Set(listed.flatMap((c) => (!c.group && c.groupId ? [c.groupId] : [])));
+  const components: StatusComponent[] = [];
+  for (const c of listed) {
+    const name = c.name?.trim();
+    if (!name || (c.group && c.id && withMembers.has(c.id))) continue;
+    components.push({ id: c.id, name, status: c.status, groupName: c.groupId ? (groupName.get(c.groupId) ?? null) : null });
+  }
+  return focusOn(
+    components,
+    names,
+    [...groupName].map(([id, name]) => [name, id] as const),
+  );
 }
 
 function isOpen(incident: StatuspageIncident): boolean {

@@ -5,7 +5,8 @@ export const descriptor = describeProvider({
   name: "GitHub Copilot",
   auth: ["OAuth device flow (scope read:user)", "Personal access token with read:user"],
   dashboardUrl: "https://github.com/settings/copilot",
-  status: { kind: "polled", feed: "statuspage", url: "https://www.githubstatus.com" },
+  // githubstatus.com covers all of GitHub: only its Copilot component speaks for Copilot
+  status: { kind: "polled", feed: "statuspage", url: "https://www.githubstatus.com", components: ["Copilot"] },
   credentialEnv: ["COPILOT_API_TOKEN"],
   settings: [
     {

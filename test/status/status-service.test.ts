@@ -31,6 +31,9 @@ function setup(extraEnv: Record<string, string | undefined> = {}) {
 }
 
 const statusRequests = () => sim.sim.requests.filter((r) => r.providerId.startsWith("status-"));
+const asked = () => statusRequests().map((r) => `${r.origin}${r.path}`);
+/** Polls, not requests: a Statuspage poll starts with the incident.io feed, the Google one is one request. */
+const polls = () => statusRequests().filter((r) => r.path.startsWith("/proxy/") || r.path.endsWith("/incidents.json")).length;
 
 function writeConfig(config: unknown): void {
   mkdirSync(join(sim.home, ".config", "quotabar"), { recursive: true });
@@ -40,25 +43,85 @@ function writeConfig(config: unknown): void {
 afterEach(() => rmSync(join(sim.home, ".config"), { recursive: true, force: true }));
 
 describe("StatusService against the simulator", () => {
-  it("polls GitHub's summary.json for Copilot and returns the incident", async () => {
+  it("tries GitHub's incident.io feed, then reads summary.json and components.json: Copilot's component decides", async () => {
     sim.sim.setScenario("status-github", "incident");
     const { status } = setup();
     const copilot = await status.statusFor("copilot");
-    expect(copilot).toMatchObject({ indicator: "minor", url: "https://www.githubstatus.com" });
+    expect(copilot).toMatchObject({
+      indicator: "minor",
+      description: "Copilot: Degraded performance",
+      url: "https://www.githubstatus.com",
+    });
     expect(copilot?.incidents[0]).toMatchObject({ name: "Disruption with some GitHub services", url: "https://stspg.io/7f3kq2p9xw4b" });
-    expect(statusRequests().map((r) => `${r.origin}${r.path}`)).toEqual(["https://www.githubstatus.com/api/v2/summary.json"]);
+    expect(asked()[0]).toBe("https://www.githubstatus.com/proxy/www.githubstatus.com");
+    expect(asked().slice(1).sort()).toEqual([
+      "https://www.githubstatus.com/api/v2/components.json",
+      "https://www.githubstatus.com/api/v2/summary.json",
+    ]);
   });
 
-  it("polls Factory's Statuspage and the Google feed for Antigravity", async () => {
+  it("keeps Copilot operational while another GitHub component is down", async () => {
+    sim.sim.setScenario("status-github", "other_component");
+    const { status } = setup();
+    expect(await status.statusFor("copilot")).toEqual({
+      indicator: "none",
+      description: "Operational",
+      url: "https://www.githubstatus.com",
+      incidents: [],
+    });
+  });
+
+  it("reads summary.json's components when components.json fails, without an error", async () => {
+    sim.sim.setScenario("status-github", "components_500");
+    const { status } = setup();
+    expect(await status.report("copilot")).toMatchObject({ status: { indicator: "none", description: "Operational" }, error: null });
+    expect(statusRequests().map((r) => r.path)).toContain("/api/v2/components.json");
+  });
+
+  it("polls Factory's Statuspage (no components.json: the whole page speaks for Factory) and the Google feed", async () => {
     sim.sim.setScenario("status-factory", "incident");
     sim.sim.setScenario("status-google", "incident");
     const { status } = setup();
-    expect((await status.statusFor("factory"))?.indicator).toBe("major");
+    expect(await status.statusFor("factory")).toMatchObject({ indicator: "major", description: "Partial System Outage" });
     expect((await status.statusFor("antigravity"))?.indicator).toBe("major");
-    expect(statusRequests().map((r) => `${r.origin}${r.path}`)).toEqual([
+    expect(asked()).toEqual([
+      "https://status.factory.ai/proxy/status.factory.ai",
       "https://status.factory.ai/api/v2/summary.json",
       "https://www.google.com/appsstatus/dashboard/incidents.json",
     ]);
+  });
+
+  it("reads a page moved to incident.io from its proxy feed, with status.json's words", async () => {
+    sim.sim.setScenario("status-factory", "incidentio_incident");
+    const { status } = setup();
+    const factory = await status.statusFor("factory");
+    expect(factory).toMatchObject({ indicator: "major", description: "Partial System Outage", url: "https://status.factory.ai" });
+    expect(factory?.incidents.map((i) => [i.name, i.impact, i.url])).toEqual([
+      ["Elevated error rates for Droid sessions", "major", "https://status.factory.ai/incidents/01JE2M7R4T9W3Y6A1C5E8G0J2L"],
+      ["Usage dashboard shows delayed numbers", "minor", "https://status.factory.ai/incidents/01JE2K3P8S1V6X9Z2B4D7F0H3K"],
+    ]);
+    expect(asked()).toEqual(["https://status.factory.ai/proxy/status.factory.ai", "https://status.factory.ai/api/v2/status.json"]);
+  });
+
+  it("judges Copilot by its group on an incident.io page, without asking status.json", async () => {
+    sim.sim.setScenario("status-github", "incidentio_incident");
+    const { status } = setup();
+    expect(await status.statusFor("copilot")).toMatchObject({
+      indicator: "minor",
+      description: "Copilot Chat: Degraded performance",
+      incidents: [{ name: "Copilot Chat responses are slow" }],
+    });
+    expect(statusRequests().map((r) => r.path)).toEqual(["/proxy/www.githubstatus.com"]);
+  });
+
+  it("reads the page as a Statuspage when the incident.io feed answers something else", async () => {
+    sim.sim.setScenario("status-factory", "incidentio_malformed");
+    const { status } = setup();
+    expect(await status.report("factory")).toMatchObject({
+      status: { indicator: "none", description: "All Systems Operational" },
+      error: null,
+    });
+    expect(statusRequests().map((r) => r.path)).toEqual(["/proxy/status.factory.ai", "/api/v2/summary.json"]);
   });
 
   it("falls back to status.json when a page has no summary.json", async () => {
@@ -69,7 +132,9 @@ describe("StatusService against the simulator", () => {
       description: "Partially Degraded Service",
       incidents: [],
     });
-    expect(statusRequests().map((r) => r.path)).toEqual(["/api/v2/summary.json", "/api/v2/status.json"]);
+    const paths = statusRequests().map((r) => r.path);
+    expect(paths[0]).toBe("/proxy/www.githubstatus.com");
+    expect(paths.slice(1).sort()).toEqual(["/api/v2/components.json", "/api/v2/status.json", "/api/v2/summary.json"]);
   });
 
   it("never polls link-only providers or providers without a status page", async () => {
@@ -84,17 +149,19 @@ describe("StatusService against the simulator", () => {
   it("asks once per interval: a second call (even from a new instance) is served from the disk cache", async () => {
     const first = setup();
     expect((await first.status.report("copilot")).cached).toBe(false);
-    expect(statusRequests()).toHaveLength(1);
+    expect(polls()).toBe(1);
+    const perPoll = statusRequests().length; // the incident.io feed, summary.json, components.json
 
     const second = setup(); // a second CLI run: new container, same cache dir
     second.advance(4);
     const report = await second.status.report("copilot");
     expect(report).toMatchObject({ cached: true, checkedAt: START.toISOString(), status: { indicator: "none" } });
-    expect(statusRequests()).toHaveLength(1);
+    expect(statusRequests()).toHaveLength(perPoll);
 
     second.advance(1); // 5 minutes after the first poll
     expect((await second.status.report("copilot")).cached).toBe(false);
-    expect(statusRequests()).toHaveLength(2);
+    expect(polls()).toBe(2);
+    expect(statusRequests()).toHaveLength(2 * perPoll);
     const files = readdirSync(join(sim.home, ".cache", "quotabar", "status"));
     expect(files).toEqual(["copilot.json"]);
   });
@@ -106,17 +173,18 @@ describe("StatusService against the simulator", () => {
     await status.statusFor("copilot");
     advance(0.5);
     await status.statusFor("copilot");
-    expect(statusRequests()).toHaveLength(1);
+    expect(polls()).toBe(1);
     advance(0.5);
     await status.statusFor("copilot");
-    expect(statusRequests()).toHaveLength(2);
+    expect(polls()).toBe(2);
   });
 
   it("shares one request between concurrent callers", async () => {
     const { status } = setup();
     const answers = await Promise.all([status.statusFor("copilot"), status.statusFor("copilot"), status.report("copilot")]);
     expect(answers[0]).toEqual(answers[1]);
-    expect(statusRequests()).toHaveLength(1);
+    expect(polls()).toBe(1);
+    expect(statusRequests().filter((r) => r.path === "/api/v2/summary.json")).toHaveLength(1);
   });
 
   it("makes no status request at all when status checks are off", async () => {
@@ -164,6 +232,15 @@ describe("StatusService against the simulator", () => {
     expect(await status.statusFor("factory")).toBeNull();
   });
 
+  it("leaves the status unset (never 'unknown') when neither the incident.io feed nor the Statuspage answers", async () => {
+    sim.sim.setScenario("status-github", "upstream_500");
+    const { status } = setup();
+    const report = await status.report("copilot");
+    expect(report.status).toBeNull();
+    expect(report.error).toMatchObject({ code: "upstream", message: "www.githubstatus.com API error: HTTP 500" });
+    expect(statusRequests().map((r) => r.path)).toContain("/proxy/www.githubstatus.com");
+  });
+
   it("does not reuse a status cached through another origin map (simulator vs real pages)", async () => {
     sim.sim.setScenario("status-github", "incident");
     const { status } = setup();
@@ -173,10 +250,10 @@ describe("StatusService against the simulator", () => {
     expect(entry.target).toBe(`${sim.sim.url}/www.githubstatus.com/`);
     writeFileSync(file, JSON.stringify({ ...entry, target: "https://www.githubstatus.com/" }));
     await status.statusFor("copilot");
-    expect(statusRequests()).toHaveLength(2);
+    expect(polls()).toBe(2);
     writeFileSync(file, "{ not json");
     await status.statusFor("copilot");
-    expect(statusRequests()).toHaveLength(3);
+    expect(polls()).toBe(3);
   });
 });
 

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { statuspageReading, StatuspageSummarySchema } from "../../adapters/http/statuspage-feed.js";
+import {
+  statuspageComponents,
+  StatuspageComponentsSchema,
+  statuspageReading,
+  StatuspageSummarySchema,
+} from "../../adapters/http/statuspage-feed.js";
 import { QuotabarError } from "../../domain/errors.js";
-import { statuspageStatus } from "../../domain/status/statuspage.js";
+import { componentIndicator } from "../../domain/status/components.js";
+import { statuspageStatus, type StatuspageComponent } from "../../domain/status/statuspage.js";
 import { decodeJson } from "../../domain/decode-body.js";
 import { fixturesOf } from "../../simulator/fixtures.js";
 
@@ -13,6 +19,18 @@ function parse(body: string, pageUrl = GITHUB) {
   return statuspageStatus(statuspageReading(decodeJson(body, StatuspageSummarySchema, "www.githubstatus.com")), pageUrl);
 }
 const fromJson = (value: unknown, pageUrl = GITHUB) => parse(JSON.stringify(value), pageUrl);
+
+const components = (body: string): StatuspageComponent[] =>
+  statuspageComponents(decodeJson(body, StatuspageComponentsSchema, "www.githubstatus.com"));
+
+/** Copilot as the descriptor has it: GitHub's page, judged by its Copilot component. */
+function copilot(summary: string, componentsBody: string | null, names: readonly string[] = ["Copilot"]) {
+  const reading = statuspageReading(decodeJson(summary, StatuspageSummarySchema, "www.githubstatus.com"));
+  return statuspageStatus(reading, GITHUB, { names, components: componentsBody === null ? null : components(componentsBody) });
+}
+const summaryWith = (extra: Record<string, unknown>) =>
+  JSON.stringify({ status: { indicator: "major", description: "Partial System Outage" }, incidents: [], ...extra });
+const componentsJson = (list: Record<string, unknown>[]) => JSON.stringify({ page: { id: "kctbh9vrtdwd" }, components: list });
 
 describe("Statuspage summary.json", () => {
   it("reads an operational page: indicator none, its description, no incidents", () => {
@@ -134,5 +152,116 @@ describe("Statuspage summary.json", () => {
     } catch (error) {
       expect((error as QuotabarError).code).toBe("parse");
     }
+  });
+});
+
+describe("Statuspage components.json: the components that speak for a provider", () => {
+  it("maps every component status word of the reference, in any case; another word counts as minor", () => {
+    expect(componentIndicator("operational")).toBe("none");
+    expect(componentIndicator("degraded_performance")).toBe("minor");
+    expect(componentIndicator("partial_outage")).toBe("major");
+    expect(componentIndicator("major_outage")).toBe("critical");
+    expect(componentIndicator("full_outage")).toBe("critical");
+    expect(componentIndicator("under_maintenance")).toBe("maintenance");
+    expect(componentIndicator(" Partial_Outage ")).toBe("major");
+    expect(componentIndicator("on_fire")).toBe("minor");
+    expect(componentIndicator(null)).toBe("none");
+  });
+
+  it("judges Copilot by its component: degraded performance is minor, and says which component", () => {
+    expect(copilot(fixture("status/githubstatus-summary-incident.json"), fixture("status/githubstatus-components-incident.json"))).toEqual({
+      indicator: "minor",
+      description: "Copilot: Degraded performance",
+      url: GITHUB,
+      incidents: [
+        {
+          name: "Disruption with some GitHub services",
+          impact: "minor",
+          url: "https://stspg.io/7f3kq2p9xw4b",
+          updatedAt: "2026-11-20T09:52:17.798Z",
+        },
+      ],
+    });
+  });
+
+  it("stays operational for Copilot when another component is down, and drops that component's incident", () => {
+    const summary = fixture("status/githubstatus-summary-other-component.json");
+    expect(copilot(summary, fixture("status/githubstatus-components-other-component.json"))).toEqual({
+      indicator: "none",
+      description: "Operational",
+      url: GITHUB,
+      incidents: [],
+    });
+    // without a focus (a provider that names no component) the whole page decides, as before
+    expect(parse(summary)).toMatchObject({
+      indicator: "major",
+      description: "Partial System Outage",
+      incidents: [{ name: "Incident with Actions" }],
+    });
+  });
+
+  it("shows a maintenance of the component, with the maintenance that names no component", () => {
+    const status = copilot(
+      fixture("status/githubstatus-summary-maintenance.json"),
+      fixture("status/githubstatus-components-maintenance.json"),
+    );
+    expect(status.indicator).toBe("maintenance");
+    expect(status.description).toBe("Copilot: Under maintenance");
+    expect(status.incidents.map((i) => i.name)).toEqual(["Scheduled maintenance of Copilot chat infrastructure"]);
+  });
+
+  it("falls back to summary.json's own component list when components.json did not answer", () => {
+    expect(copilot(fixture("status/githubstatus-summary-incident.json"), null)).toMatchObject({
+      indicator: "minor",
+      description: "Copilot: Degraded performance",
+    });
+  });
+
+  it("lets the page decide when the named component is on neither list", () => {
+    const status = copilot(fixture("status/githubstatus-summary-incident.json"), fixture("status/githubstatus-components-incident.json"), [
+      "Copilot Enterprise",
+    ]);
+    expect(status).toMatchObject({ indicator: "minor", description: "Partially Degraded Service" });
+    expect(copilot(fixture("status/githubstatus-status.json"), null)).toMatchObject({ indicator: "minor", incidents: [] });
+  });
+
+  it("reads a named group through its members, and keeps the incidents that name the group or a member", () => {
+    const list = [
+      { id: "g1", name: "Copilot", status: "partial_outage", group: true, group_id: null },
+      { id: "c1", name: "Copilot Chat", status: "partial_outage", group: false, group_id: "g1" },
+      { id: "c2", name: "Code completions", status: "Degraded_Performance", group: false, group_id: "g1" },
+      { id: "c3", name: "Actions", status: "major_outage", group: false, group_id: null },
+    ];
+    const incidents = [
+      { id: "i1", name: "Chat down", impact: "major", status: "identified", components: [{ id: "c1", name: "Copilot Chat" }] },
+      { id: "i2", name: "Group-wide", impact: "minor", status: "monitoring", components: [{ id: "g1" }] },
+      { id: "i3", name: "Actions down", impact: "critical", status: "investigating", components: [{ id: "c3" }] },
+      { id: "i4", name: "Not yet assigned", impact: "minor", status: "investigating", components: [] },
+    ];
+    const status = copilot(summaryWith({ incidents }), componentsJson(list));
+    expect(status.indicator).toBe("major");
+    expect(status.description).toBe("Copilot Chat: Partial outage; Code completions: Degraded performance");
+    expect(status.incidents.map((i) => i.name)).toEqual(["Chat down", "Group-wide", "Not yet assigned"]);
+    // a member can be named on its own
+    expect(copilot(summaryWith({ incidents }), componentsJson(list), ["code completions"]).indicator).toBe("minor");
+  });
+
+  it("names at most three troubled components, worst first", () => {
+    const list = ["a", "b", "c", "d", "e"].map((name, index) => ({
+      id: name,
+      name: `C ${name}`,
+      status: index === 3 ? "major_outage" : "degraded_performance",
+      group_id: "g",
+    }));
+    const status = copilot(summaryWith({}), componentsJson([{ id: "g", name: "Copilot", status: "major_outage", group: true }, ...list]));
+    expect(status.indicator).toBe("critical");
+    expect(status.description).toBe("C d: Major outage; C a: Degraded performance; C b: Degraded performance (+2 more)");
+  });
+
+  it("rejects a components.json of another shape (the feed then ignores it)", () => {
+    expect(StatuspageComponentsSchema.safeParse({ components: "none" }).success).toBe(false);
+    expect(StatuspageComponentsSchema.safeParse({ page: {} }).success).toBe(false);
+    expect(StatuspageComponentsSchema.safeParse({ components: [{ id: 1 }] }).success).toBe(false);
+    expect(components(JSON.stringify({ components: [{}] }))).toEqual([{ id: null, name: null, status: null, group: false, groupId: null }]);
   });
 });
