@@ -164,7 +164,8 @@ describe("the Raycast composition root against the simulator", () => {
     const env = sim.env();
     return { openrouterApiKey: env.OPENROUTER_API_KEY!, warpApiKey: env.WARP_API_KEY!, zaiApiKey: env.Z_AI_API_KEY! };
   };
-  const statusRequests = () => sim.requests.filter((r) => r.providerId === "status-github").length;
+  // one poll of GitHub's page starts with the incident.io proxy feed, then reads summary and components
+  const statusRequests = () => sim.requests.filter((r) => r.providerId === "status-github" && r.path.startsWith("/proxy/")).length;
 
   it("fetches the providers whose keys are in the preferences, and caches the document", async () => {
     const cache = memoryCache();
