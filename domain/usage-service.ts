@@ -1,3 +1,4 @@
+import type { BrowserAccess } from "../ports/browser-credentials.js";
 import type { Clock } from "../ports/clock.js";
 import type { ConfigStore, ProviderConfigEntry, QuotabarConfig } from "../ports/config-store.js";
 import type { Environment } from "../ports/environment.js";
@@ -75,6 +76,8 @@ export interface UsageServiceDeps {
   status: StatusReader;
   transport: HttpTransport;
   processes: ProcessRunner;
+  /** Browser cookies and Local Storage, and the secret store that caches cookie headers. */
+  browsers: BrowserAccess;
   /** How this driver words an error's remedies (the document's `hint`). */
   writeRemedies: RemedyWriter;
 }
@@ -260,6 +263,7 @@ export class UsageService {
       now: () => this.deps.clock.now(),
       sourceMode: sourceOverride ?? fromEntry,
       processes: this.deps.processes,
+      browsers: this.deps.browsers,
     };
   }
 

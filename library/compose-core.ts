@@ -1,4 +1,9 @@
+import { createBrowserAccess, noBrowserAccess } from "../adapters/browser/browser-access.js";
+import { explainCookies, type CookieExplanation } from "../adapters/browser/cookie-explanation.js";
+import type { SafeStorage } from "../adapters/browser/chromium/safe-storage.js";
+import type { ChromiumLocalStorageReader } from "../adapters/browser/leveldb/chromium-local-storage.js";
 import { mapUrl, type OriginMap } from "../adapters/http/origin-map.js";
+import type { Sqlite } from "../adapters/sqlite/sqlite.js";
 import { StoredSnapshotCache } from "../adapters/cache/stored-snapshot-cache.js";
 import { StoredStatusCache } from "../adapters/cache/stored-status-cache.js";
 import { createStatusFeed } from "../adapters/http/status-feeds.js";
@@ -6,6 +11,7 @@ import type { RemedyWriter } from "../domain/remedy.js";
 import { StatusService } from "../domain/status-service.js";
 import { UsageService } from "../domain/usage-service.js";
 import { PROVIDER_CATALOG } from "../providers/registry.js";
+import type { BrowserAccess, SecretStore } from "../ports/browser-credentials.js";
 import type { Clock } from "../ports/clock.js";
 import type { ConfigStore } from "../ports/config-store.js";
 import type { DeviceFlow } from "../ports/device-flow.js";
@@ -29,6 +35,22 @@ export interface CoreAdapters {
   writeRemedies: RemedyWriter;
   /** Replaces the polled status pages in usage documents (tests, previews). */
   status?: StatusReader;
+  /** The user's browsers; without them no browser is read (embedders, tests). */
+  browsers?: BrowserAdapters;
+}
+
+/** What reading browsers takes on a platform: its SQLite engine, its secret store, and whether someone is there to answer a prompt. */
+export interface BrowserAdapters {
+  sqlite: Sqlite;
+  /** Caches working cookie headers (the OS keyring for the CLI, LocalStorage in Raycast). */
+  secrets: SecretStore;
+  /** A person may answer an OS prompt (a terminal; a Raycast command the user opened). */
+  interactive: boolean;
+  platform?: NodeJS.Platform;
+  /** Chromium Local Storage of one profile (classic-level for the CLI, the pure reader in Raycast). */
+  chromiumLocalStorage?: ChromiumLocalStorageReader;
+  /** Replaces the OS Safe Storage reader (tests). */
+  safeStorage?: SafeStorage;
 }
 
 export interface Core {
@@ -40,6 +62,10 @@ export interface Core {
   /** The polled status pages (`quotabar status`). */
   status: StatusReporter;
   writeRemedies: RemedyWriter;
+  /** The browsers credential sources read, as this composition reads them. */
+  browsers: BrowserAccess;
+  /** Which browsers and profiles the provider's cookies were looked for in, and what was found (`quotabar cookies <id>`); null for an unknown id. */
+  explainCookies(providerId: string): Promise<CookieExplanation | null>;
   /** Forget what was kept for these providers (all when none is named): snapshots and status polls. */
   forget(providerIds?: readonly string[]): Promise<string[]>;
   /** The provider's sign-in flow over this core's transport (origin map included); null when it has none. */
@@ -63,6 +89,22 @@ export function composeCore(adapters: CoreAdapters): Core {
     writeRemedies,
   });
   const status = adapters.status ?? polled;
+  const browsers = adapters.browsers
+    ? createBrowserAccess({
+        env,
+        platform: adapters.browsers.platform ?? process.platform,
+        sqlite: adapters.browsers.sqlite,
+        secrets: adapters.browsers.secrets,
+        processes,
+        store,
+        clock,
+        interactive: adapters.browsers.interactive,
+        // the global switch: `"browserSecrets": false` at the config root (Raycast: "Read browser secrets")
+        browserSecretsAllowed: async () => (await config.load().catch(() => null))?.browserSecrets !== false,
+        ...(adapters.browsers.chromiumLocalStorage ? { chromiumLocalStorage: adapters.browsers.chromiumLocalStorage } : {}),
+        ...(adapters.browsers.safeStorage ? { safeStorage: adapters.browsers.safeStorage } : {}),
+      })
+    : noBrowserAccess();
   const usage = new UsageService({
     catalog,
     config,
@@ -72,6 +114,7 @@ export function composeCore(adapters: CoreAdapters): Core {
     status,
     transport,
     processes,
+    browsers,
     writeRemedies,
   });
   return {
@@ -82,10 +125,17 @@ export function composeCore(adapters: CoreAdapters): Core {
     usage,
     status: polled,
     writeRemedies,
+    browsers,
     async forget(providerIds) {
       const forgotten = await usage.forget(providerIds);
       await polled.forget(forgotten);
       return forgotten;
+    },
+    async explainCookies(providerId) {
+      const module = catalog.get(providerId);
+      if (!module) return null;
+      const entry = (await config.load()).providers.find((p) => p.id === providerId) ?? { id: providerId };
+      return explainCookies(module, entry, browsers, env, () => clock.now());
     },
     async signIn(providerId) {
       const load = catalog.get(providerId)?.signIn;

@@ -15,6 +15,8 @@ export interface BrowserCookie {
   /** Absolute UTC; null for a session cookie. */
   expiresAt: string | null;
   secure: boolean;
+  /** When the browser last wrote it (absolute UTC), when the store says: the freshest duplicate wins. */
+  updatedAt?: string | null;
 }
 
 /** Which cookies a provider wants. */
@@ -38,7 +40,8 @@ export interface CookieCandidate {
 export interface LookupNote {
   browser: string;
   profile?: string;
-  outcome: "found" | "nothing" | "not-installed" | "skipped" | "error";
+  /** "chosen": the candidate (or the cached header, browser "cache") a credential source went with. */
+  outcome: "found" | "nothing" | "not-installed" | "skipped" | "error" | "chosen";
   /** Why, in a sentence ("no cookie for kimi.com", "Keychain access denied; cooling down until 14:05"). */
   detail: string;
   cookieNames?: string[];
@@ -90,4 +93,9 @@ export interface BrowserAccess {
   secrets: SecretStore;
   /** Whether this run may prompt (a terminal or a user-opened Raycast command). */
   interactive: boolean;
+  /**
+   * Set by `quotabar cookies <id>`: credential sources skip the cached headers (and write none),
+   * look at the browsers, and tell this what they looked at and why they chose or skipped.
+   */
+  explain?(note: LookupNote): void;
 }

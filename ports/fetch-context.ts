@@ -1,3 +1,4 @@
+import type { BrowserAccess } from "./browser-credentials.js";
 import type { ProviderConfigEntry } from "./config-store.js";
 import type { Environment } from "./environment.js";
 import type { ProviderHttp } from "./http-client.js";
@@ -12,6 +13,8 @@ export interface CredentialContext {
   sourceMode: string;
   /** Local programs: find a vendor CLI, run it, probe processes and ports (no shell, killed on timeout). */
   processes: ProcessRunner;
+  /** The user's browsers (cookies, Local Storage) and the secret store caching what worked; reached through the kit. */
+  browsers: BrowserAccess;
 }
 
 /** What one provider fetch may use: the above plus its scoped HTTP client (signal, budget, secrets). */

@@ -55,3 +55,17 @@ export function cookieValue(header: string, name: string): string | null {
   const pair = cookiePairs(header).find((p) => p.name === name);
   return pair && pair.value !== "" ? pair.value : null;
 }
+
+/** Characters no cookie name or value may hold in a header: they would end the pair or the header. */
+const UNSAFE = /[;\r\n\0]/;
+
+/**
+ * `name=value; ...` for a request, as a browser orders it (RFC 6265 section 5.4: longer paths
+ * first, otherwise stored order). A cookie whose name or value would break the header is left out.
+ */
+export function cookieHeaderOf(cookies: readonly { name: string; value: string; path?: string }[]): string | null {
+  const safe = cookies.filter((c) => c.name !== "" && !c.name.includes("=") && !UNSAFE.test(c.name) && !UNSAFE.test(c.value));
+  const ordered = safe.map((c, i) => ({ c, i })).sort((a, b) => (b.c.path ?? "/").length - (a.c.path ?? "/").length || a.i - b.i);
+  const header = ordered.map(({ c }) => `${c.name}=${c.value}`).join("; ");
+  return header === "" ? null : header;
+}

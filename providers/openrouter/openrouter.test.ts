@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { noBrowserAccess } from "../../adapters/browser/browser-access.js";
 import { QuotabarError } from "../../domain/errors.js";
 import type { FetchContext } from "../../ports/fetch-context.js";
 import type { HttpResponse, ProviderRequest } from "../../ports/http-client.js";
@@ -209,6 +210,7 @@ function fakeContext(answer: (request: ProviderRequest) => Promise<HttpResponse>
     now: () => new Date(),
     sourceMode: "auto",
     processes: {} as FetchContext["processes"],
+    browsers: noBrowserAccess(),
     http: { request: answer, signal },
     signal,
     timeoutMs: 15_000,

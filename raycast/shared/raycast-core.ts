@@ -1,10 +1,13 @@
+import { readChromiumLocalStorage } from "../../adapters/browser/leveldb/local-storage-pure.js";
 import { homeOf } from "../../adapters/config/config-path.js";
 import { JsonConfigStore } from "../../adapters/config/json-config-store.js";
 import { GotHttpTransport } from "../../adapters/http/got-http-transport.js";
 import { parseOriginMap } from "../../adapters/http/origin-map.js";
 import { NodeProcessRunner } from "../../adapters/process/node-process-runner.js";
+import { KeyValueSecretStore } from "../../adapters/secrets/key-value-secret-store.js";
+import { NodeSqlite } from "../../adapters/sqlite/node-sqlite.js";
 import { systemClock } from "../../adapters/system-clock.js";
-import { composeCore, type Core } from "../../library/compose-core.js";
+import { composeCore, type BrowserAdapters, type Core } from "../../library/compose-core.js";
 import type { Clock } from "../../ports/clock.js";
 import type { ConfigStore } from "../../ports/config-store.js";
 import type { Environment } from "../../ports/environment.js";
@@ -31,6 +34,10 @@ export interface RaycastAdapters {
   processes?: ProcessRunner;
   /** Replaces the polled status pages in usage documents. */
   status?: StatusReader;
+  /** The user opened the command (it may prompt for a browser's key); background refreshes never do. Default: false. */
+  interactive?: boolean;
+  /** Replaces the browser adapters (tests, the preview). */
+  browsers?: BrowserAdapters;
 }
 
 /** The shared CLI config file when the preference names one, else the config in LocalStorage; preferences on top. */
@@ -54,7 +61,8 @@ export function raycastPath(env: Environment): string {
  * The Raycast composition root: `composeCore`, as the Node root uses it, on adapters that run inside
  * Raycast (Node 22, no native addons): the preferences over the shared CLI config file or
  * LocalStorage, Raycast's Cache behind the TextStore port, got for HTTP with the origin map, vendor
- * CLIs run on a PATH that includes Homebrew's, and remedies in Raycast's words. Nothing imported from here may reach a `.node` binary (a test walks
+ * CLIs run on a PATH that includes Homebrew's, browsers read through node:sqlite with cookie headers
+ * cached in LocalStorage (prompting only when the user opened the command), and remedies in Raycast's words. Nothing imported from here may reach a `.node` binary (a test walks
  * the graph). Does no I/O until asked.
  */
 export function createRaycastCore(adapters: RaycastAdapters): Core {
@@ -69,5 +77,12 @@ export function createRaycastCore(adapters: RaycastAdapters): Core {
     originMap,
     writeRemedies: raycastRemedyWriter({ sharedConfigFile: sharedConfigPath(adapters.preferences, homeOf(adapters.env)) !== null }),
     ...(adapters.status ? { status: adapters.status } : {}),
+    // node:sqlite (no native addon), cookie headers cached in the encrypted LocalStorage
+    browsers: adapters.browsers ?? {
+      sqlite: new NodeSqlite(),
+      secrets: new KeyValueSecretStore(adapters.localStorage),
+      interactive: adapters.interactive ?? false,
+      chromiumLocalStorage: readChromiumLocalStorage,
+    },
   });
 }

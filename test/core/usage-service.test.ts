@@ -14,6 +14,7 @@ import type { ConfigStore, QuotabarConfig } from "../../ports/config-store.js";
 import type { AnyFetchStrategy } from "../../ports/fetch-strategy.js";
 import type { ProviderCatalog, ProviderModule } from "../../ports/provider-module.js";
 import type { FetchContext } from "../../ports/fetch-context.js";
+import { noBrowserAccess } from "../../adapters/browser/browser-access.js";
 
 const now = new Date("2026-11-20T10:00:00.000Z");
 
@@ -59,6 +60,7 @@ function service(strategies: Record<string, AnyFetchStrategy[]>, config: Partial
     status,
     transport,
     processes,
+    browsers: noBrowserAccess(),
     writeRemedies: writeCliRemedies,
   };
   return { svc: new UsageService(deps), cache };

@@ -1,0 +1,76 @@
+import { stat } from "node:fs/promises";
+import { join } from "node:path";
+import type { CookieCandidate, CookieQuery, LookupNote, LookupOptions } from "../../../ports/browser-credentials.js";
+import type { Environment } from "../../../ports/environment.js";
+import type { Sqlite } from "../../sqlite/sqlite.js";
+import { keptFor, storedDomainsForAll } from "../cookie-jar.js";
+import { readDatabaseCopy } from "../database-copy.js";
+import { geckoRoots, type GeckoBrowser } from "./gecko-browsers.js";
+import { KNOWN_GECKO_VERSION, readGeckoCookies } from "./gecko-cookie-db.js";
+import { geckoProfiles } from "./gecko-profiles.js";
+
+export interface GeckoCookieStoreOptions {
+  env: Environment;
+  platform: NodeJS.Platform;
+  sqlite: Sqlite;
+  now: () => Date;
+}
+
+const exists = (path: string) =>
+  stat(path).then(
+    () => true,
+    () => false,
+  );
+
+/**
+ * The cookies of a Gecko browser (Firefox, Zen): plaintext in each profile's cookies.sqlite, read
+ * through a copy that includes the WAL, where a running Firefox keeps its fresh rows. No key, so
+ * never a prompt.
+ */
+export class GeckoCookieStore {
+  constructor(private readonly options: GeckoCookieStoreOptions) {}
+
+  async read(
+    browser: GeckoBrowser,
+    query: CookieQuery,
+    lookup: LookupOptions,
+  ): Promise<{ candidates: CookieCandidate[]; notes: LookupNote[] }> {
+    const roots = [];
+    for (const root of geckoRoots(browser, this.options.platform, this.options.env)) if (await exists(root)) roots.push(root);
+    const profiles = (await Promise.all(roots.map(geckoProfiles))).flat();
+    if (profiles.length === 0) {
+      const detail =
+        roots.length === 0 ? `${browser.name} has no profile data here` : `${browser.name} has no profile with a cookie database`;
+      return { candidates: [], notes: [{ browser: browser.id, outcome: "not-installed", detail }] };
+    }
+    const hosts = storedDomainsForAll(query.hosts);
+    const candidates: CookieCandidate[] = [];
+    const notes: LookupNote[] = [];
+    for (const profile of profiles) {
+      lookup.signal?.throwIfAborted();
+      const note = (outcome: LookupNote["outcome"], detail: string, cookieNames?: string[]) =>
+        notes.push({ browser: browser.id, profile: profile.label, outcome, detail, ...(cookieNames ? { cookieNames } : {}) });
+      let read;
+      try {
+        read = await readDatabaseCopy(this.options.sqlite, join(profile.dir, "cookies.sqlite"), (db) => readGeckoCookies(db, hosts));
+      } catch (error) {
+        note("error", `cookies.sqlite could not be read: ${(error as Error).message}`);
+        continue;
+      }
+      const kept = keptFor(read.cookies, query, this.options.now());
+      const newer =
+        read.version > KNOWN_GECKO_VERSION
+          ? [`cookie database version ${read.version} is newer than the ${KNOWN_GECKO_VERSION} this reader knows`]
+          : [];
+      if (kept.length > 0) {
+        candidates.push({ browser: browser.id, profile: profile.label, cookies: kept });
+        note(
+          "found",
+          [`${kept.length} cookie(s) for ${query.hosts.join(", ")}`, ...newer].join("; "),
+          kept.map((c) => c.name),
+        );
+      } else note("nothing", [`no usable cookie for ${query.hosts.join(", ")}`, ...newer].join("; "));
+    }
+    return { candidates, notes };
+  }
+}
