@@ -1,5 +1,9 @@
 import type { ProviderModule } from "../../ports/provider-module.js";
 import { descriptor } from "./descriptor.js";
+import { ampWeb } from "./wire.js";
 
-/** Listed so one config file serves quotabar and CodexBar; its sources are still to come. */
-export const amp: ProviderModule = { descriptor, strategies: [] };
+export const amp: ProviderModule = {
+  descriptor,
+  strategies: [ampWeb],
+  simulator: async () => (await import("./simulator.js")).ampUpstream,
+};

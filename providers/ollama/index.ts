@@ -1,5 +1,9 @@
 import type { ProviderModule } from "../../ports/provider-module.js";
 import { descriptor } from "./descriptor.js";
+import { ollamaWeb } from "./wire.js";
 
-/** Listed so one config file serves quotabar and CodexBar; its sources are still to come. */
-export const ollama: ProviderModule = { descriptor, strategies: [] };
+export const ollama: ProviderModule = {
+  descriptor,
+  strategies: [ollamaWeb],
+  simulator: async () => (await import("./simulator.js")).ollamaUpstream,
+};

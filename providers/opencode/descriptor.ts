@@ -3,15 +3,17 @@ import { describeProvider } from "../../domain/descriptor.js";
 export const descriptor = describeProvider({
   id: "opencode",
   name: "OpenCode",
-  auth: ["Browser cookies (Chrome)", "Manual cookie header"],
+  // browser cookies (Chrome) join as the first method once the browser reader lands
+  auth: ["Manual cookie header", "Optional workspace (config workspaceID)"],
   dashboardUrl: "https://opencode.ai",
+  credentialEnv: ["OPENCODE_COOKIE"],
   settings: [
     {
       field: "cookieHeader",
       title: "OpenCode Cookie Header",
       description:
-        "Manual Cookie header for OpenCode (copy it from the browser's developer tools). Browser cookies are not read by Raycast.",
-      placeholder: "session=…",
+        "Cookie header of a signed-in opencode.ai (from the browser's developer tools); only its auth cookie is sent. Browser cookies are not read by Raycast.",
+      placeholder: "auth=…",
     },
   ],
 });

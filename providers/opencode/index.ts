@@ -1,5 +1,9 @@
 import type { ProviderModule } from "../../ports/provider-module.js";
 import { descriptor } from "./descriptor.js";
+import { opencodeWeb } from "./wire.js";
 
-/** Listed so one config file serves quotabar and CodexBar; its sources are still to come. */
-export const opencode: ProviderModule = { descriptor, strategies: [] };
+export const opencode: ProviderModule = {
+  descriptor,
+  strategies: [opencodeWeb],
+  simulator: async () => (await import("./simulator.js")).opencodeUpstream,
+};

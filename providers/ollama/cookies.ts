@@ -1,0 +1,24 @@
+import { firstFound, manualCookieHeader, withSessionCookie, type SessionCookieRule } from "../kit/index.js";
+
+export const COOKIE_ENV = ["OLLAMA_COOKIE"];
+
+/** Session cookie names ollama.com has used: its own, NextAuth's (whole or in chunks), WorkOS AuthKit's. */
+const SESSION_NAMES = new Set(["session", "ollama_session", "__Host-ollama_session", "__Secure-session", "wos-session"]);
+const NEXT_AUTH = ["__Secure-next-auth.session-token", "next-auth.session-token"];
+
+/** NextAuth splits a long token into `<name>.0`, `<name>.1`, ...; each chunk marks a session too. */
+function isNextAuthSession(name: string): boolean {
+  return NEXT_AUTH.some((base) => name === base || (name.startsWith(`${base}.`) && /^\d+$/.test(name.slice(base.length + 1))));
+}
+
+/** Every cookie of the header is sent: the page may want more than the session cookie. */
+export const OLLAMA_SESSION: SessionCookieRule = {
+  isSession: (name) => SESSION_NAMES.has(name) || isNextAuthSession(name),
+  sendOnlySession: false,
+};
+
+/** A pasted header (config, then OLLAMA_COOKIE) that carries a session cookie. */
+export const ollamaCookie = firstFound([
+  withSessionCookie(manualCookieHeader(COOKIE_ENV), OLLAMA_SESSION),
+  // browser cookies go here: Chrome only by default, domains ollama.com and www.ollama.com, kept by OLLAMA_SESSION
+]);

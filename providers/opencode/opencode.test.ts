@@ -1,0 +1,209 @@
+import { describe, expect, it } from "vitest";
+import { useSimulator } from "../../test/helpers/harness.js";
+import { writeConfig } from "../../test/helpers/write-config.js";
+import { opencodeSnapshot } from "./policy.js";
+import { OPENCODE_TEST_SESSION, OPENCODE_WORKSPACES } from "./simulator.js";
+import { subscriptionWindows } from "./subscription.js";
+import { firstWorkspaceId } from "./workspace.js";
+import { jsLiterals } from "../kit/index.js";
+
+const sim = useSimulator();
+const LIST_ID = "def39973159c7f0483d8793a822b8dbb10d067e12c65455fcb4608459ba0234f";
+const SUBSCRIPTION_ID = "7abeebee372f304e050aaaf92be863f4a86490e382f8c79db68fd94040d691b4";
+const INVALID = "OpenCode session cookie is invalid or expired.";
+
+async function opencode(extra: Record<string, string | undefined> = {}, timeoutMs?: number) {
+  const doc = await sim.quotabar(extra, timeoutMs).usage({ providers: ["opencode"] });
+  return doc.providers[0]!;
+}
+
+async function withConfig<T>(entry: object, run: () => Promise<T>): Promise<T> {
+  const cleanup = writeConfig(sim.home, { providers: [{ id: "opencode", ...entry }] });
+  return run().finally(cleanup);
+}
+
+/** Each call as `METHOD function-name args`. */
+const calls = () =>
+  sim.sim.requests.map((r) => {
+    const name =
+      r.headers["x-server-id"] === LIST_ID ? "workspaces" : r.headers["x-server-id"] === SUBSCRIPTION_ID ? "subscription" : r.path;
+    const args = r.method === "GET" ? (r.query.get("args") ?? "") : r.body;
+    return `${r.method} ${name} ${args}`.trim();
+  });
+
+/** Seconds from now until an ISO time. */
+const secondsUntil = (iso: string | null | undefined) => (Date.parse(iso ?? "") - Date.now()) / 1000;
+
+describe("opencode against the simulator", () => {
+  it("calls _server the real way: GET with id and args, X-Server-Id, a fresh X-Server-Instance, only the auth cookie", async () => {
+    await opencode();
+    expect(calls()).toEqual(["GET workspaces", `GET subscription ["${OPENCODE_WORKSPACES.listedFirst}"]`]);
+    const [list, subscription] = sim.sim.requests as [(typeof sim.sim.requests)[0], (typeof sim.sim.requests)[0]];
+    expect(list.path).toBe("/_server");
+    expect([...list.query.keys()]).toEqual(["id"]);
+    expect(list.query.get("id")).toBe(LIST_ID);
+    expect(list.headers).toMatchObject({
+      cookie: `__Host-auth=${OPENCODE_TEST_SESSION}`,
+      "x-server-id": LIST_ID,
+      origin: "https://opencode.ai",
+      referer: "https://opencode.ai",
+      accept: "text/javascript, application/json;q=0.9, */*;q=0.8",
+    });
+    expect(list.headers["content-type"]).toBeUndefined();
+    expect(list.headers["user-agent"]).toMatch(/Chrome\/143\.0\.0\.0 Safari\/537\.36$/);
+    expect(subscription.query.get("id")).toBe(SUBSCRIPTION_ID);
+    expect(subscription.headers.referer).toBe(`https://opencode.ai/workspace/${OPENCODE_WORKSPACES.listedFirst}/billing`);
+    const instances = [list, subscription].map((r) => String(r.headers["x-server-instance"]));
+    for (const instance of instances) expect(instance).toMatch(/^server-fn:[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/);
+    expect(instances[0]).not.toBe(instances[1]);
+  });
+
+  it("maps rollingUsage and weeklyUsage of the text/javascript answer: percents, resetInSec, the workspace", async () => {
+    const usage = await opencode();
+    expect(usage).toMatchObject({ ok: true, source: "web", plan: null, tertiary: null });
+    expect(usage.primary).toMatchObject({ label: "5-hour", usedPercent: 17, windowMinutes: 300 });
+    expect(usage.secondary).toMatchObject({ label: "Weekly", usedPercent: 75, windowMinutes: 10_080 });
+    expect(secondsUntil(usage.primary?.resetsAt)).toBeGreaterThan(5_930);
+    expect(secondsUntil(usage.primary?.resetsAt)).toBeLessThanOrEqual(5_944);
+    expect(secondsUntil(usage.secondary?.resetsAt)).toBeGreaterThan(278_190);
+    expect(usage.details).toEqual([{ label: "Workspace", value: OPENCODE_WORKSPACES.listedFirst }]);
+  });
+
+  it("reads JSON answers too", async () => {
+    sim.sim.setScenario("opencode", "json");
+    const usage = await opencode();
+    expect(usage).toMatchObject({ ok: true, primary: { usedPercent: 17 }, secondary: { usedPercent: 75 } });
+  });
+
+  it("falls back to the spec's POST when a GET answer is of no use, for the list and the subscription", async () => {
+    sim.sim.setScenario("opencode", "get_unusable");
+    const usage = await opencode();
+    expect(usage).toMatchObject({ ok: true, primary: { usedPercent: 17 } });
+    const id = OPENCODE_WORKSPACES.listedFirst;
+    expect(calls()).toEqual(["GET workspaces", "POST workspaces []", `GET subscription ["${id}"]`, `POST subscription ["${id}"]`]);
+    const post = sim.sim.requests[1]!;
+    expect([...post.query.keys()]).toEqual([]);
+    expect(post.headers).toMatchObject({ "content-type": "application/json", "x-server-id": LIST_ID });
+  });
+
+  it("uses the config's workspaceID (an id, or a dashboard URL) without listing workspaces", async () => {
+    for (const workspaceID of [OPENCODE_WORKSPACES.team, `https://opencode.ai/workspace/${OPENCODE_WORKSPACES.team}/billing`]) {
+      sim.sim.requests.length = 0;
+      const usage = await withConfig({ workspaceID }, () => opencode());
+      expect(usage).toMatchObject({ ok: true, primary: { usedPercent: 92.5 }, secondary: { usedPercent: 40 } });
+      expect(usage.details).toEqual([{ label: "Workspace", value: OPENCODE_WORKSPACES.team }]);
+      expect(calls()).toEqual([`GET subscription ["${OPENCODE_WORKSPACES.team}"]`]);
+    }
+  });
+
+  it("lists workspaces when the config's workspaceID holds no wrk_ id", async () => {
+    const usage = await withConfig({ workspaceID: "my team" }, () => opencode());
+    expect(usage.details).toEqual([{ label: "Workspace", value: OPENCODE_WORKSPACES.listedFirst }]);
+  });
+
+  it("says the workspace has no subscription on a serialized null, without the POST", async () => {
+    sim.sim.setScenario("opencode", "no_subscription");
+    const usage = await opencode();
+    expect(usage.error).toMatchObject({
+      code: "not_configured",
+      message: `No subscription usage data was returned for workspace ${OPENCODE_WORKSPACES.listedFirst}. This usually means this workspace does not have OpenCode subscription quota data available.`,
+    });
+    expect(usage.error?.hint).toContain("providers[opencode].workspaceID");
+    expect(calls()).toHaveLength(2);
+  });
+
+  it("reports an account without workspaces as a parse error naming the workspace id", async () => {
+    sim.sim.setScenario("opencode", "no_workspace");
+    const usage = await opencode();
+    expect(usage.error).toMatchObject({
+      code: "parse",
+      message: "OpenCode parse error: Missing workspace id (the account lists no workspace).",
+    });
+  });
+
+  it("treats the public-actor error, a sign-in page and a 401 as an invalid session", async () => {
+    for (const scenario of ["signed_out", "login_page", "expired"]) {
+      sim.sim.setScenario("opencode", scenario);
+      const usage = await opencode();
+      expect(usage.error, scenario).toMatchObject({ code: "unauthorized", message: INVALID });
+      expect(usage.error?.hint).toContain("https://opencode.ai");
+    }
+  });
+
+  it("names the missing usage fields instead of showing 0 %", async () => {
+    sim.sim.setScenario("opencode", "malformed");
+    const usage = await opencode();
+    expect(usage).toMatchObject({ ok: false, primary: null });
+    expect(usage.error).toMatchObject({
+      code: "parse",
+      message: "OpenCode parse error: Missing usage fields (rollingUsage.usagePercent, weeklyUsage.usagePercent).",
+    });
+  });
+
+  it("carries the server's own message on a failed POST", async () => {
+    sim.sim.setScenario("opencode", "server_error");
+    const usage = await opencode();
+    expect(usage.error).toMatchObject({ code: "upstream", message: "OpenCode API error: HTTP 500: HTTPError" });
+  });
+
+  it("maps a server error to upstream, and a slow answer to the time budget", async () => {
+    sim.sim.setScenario("opencode", "upstream_500");
+    expect((await opencode()).error).toMatchObject({ code: "upstream", message: "OpenCode API error: HTTP 500" });
+    sim.sim.setScenario("opencode", "slow");
+    expect((await opencode({}, 300)).error?.code).toBe("timeout");
+  });
+
+  it("needs the auth cookie: none pasted, or a header without auth / __Host-auth, sends nothing", async () => {
+    expect((await opencode({ OPENCODE_COOKIE: undefined })).error).toMatchObject({
+      code: "not_configured",
+      message: "No OpenCode session cookie found.",
+    });
+    expect((await opencode({ OPENCODE_COOKIE: "_ga=GA1.1.1; oc_session=abc" })).error?.message).toBe(
+      "OpenCode cookie header is invalid: it has no auth or __Host-auth cookie.",
+    );
+    expect(sim.sim.requests).toEqual([]);
+    const plain = await opencode({ OPENCODE_COOKIE: `auth=${OPENCODE_TEST_SESSION}` });
+    expect(plain.error?.message).toBe(INVALID); // the simulator, like opencode.ai over https, wants __Host-auth
+    expect(sim.sim.requests[0]!.headers.cookie).toBe(`auth=${OPENCODE_TEST_SESSION}`);
+  });
+});
+
+describe("opencode answers", () => {
+  const windowsOf = (text: string) => subscriptionWindows(jsLiterals(text, "OpenCode"));
+
+  it("accepts snake_case windows, used of a limit, and absolute reset times", () => {
+    const windows = windowsOf(
+      '{"data":{"rolling_usage":{"used":30,"limit":200,"reset_at":"2026-11-20T12:00:00Z"},"weekly_usage":{"usage_percent":"12.5","resetInSec":60}}}',
+    );
+    expect(windows).toEqual({
+      rolling: { usedPercent: 15, resetInSec: null, resetAt: "2026-11-20T12:00:00.000Z" },
+      weekly: { usedPercent: 12.5, resetInSec: 60, resetAt: null },
+    });
+  });
+
+  it("never reads a negative or non-numeric percent as usage", () => {
+    expect(windowsOf('x={rollingUsage:{usagePercent:-5,resetInSec:1},weeklyUsage:{usagePercent:"n/a"}}')).toEqual({
+      missing: ["rollingUsage.usagePercent", "weeklyUsage.usagePercent"],
+    });
+  });
+
+  it("finds the first workspace id: an object's id, else any wrk_ string", () => {
+    expect(firstWorkspaceId(jsLiterals('[{name:"wrk_notanid!",id:"wrk_B2"},{id:"wrk_C3"}]', "OpenCode"))).toBe("wrk_B2");
+    expect(firstWorkspaceId(jsLiterals('{"workspaces":["wrk_A1"]}', "OpenCode"))).toBe("wrk_A1");
+    expect(firstWorkspaceId(jsLiterals('{"id":"wrk_../../x"}', "OpenCode"))).toBeNull();
+  });
+
+  it("maps resets from seconds at fetch time, or keeps the absolute time", () => {
+    const now = new Date("2026-11-20T10:00:00Z");
+    const snapshot = opencodeSnapshot(
+      {
+        workspaceId: "wrk_A1",
+        rolling: { usedPercent: 120, resetInSec: 3600, resetAt: null },
+        weekly: { usedPercent: 5, resetInSec: null, resetAt: "2026-11-25T00:00:00.000Z" },
+      },
+      now,
+    );
+    expect(snapshot.primary).toMatchObject({ usedPercent: 100, resetsAt: "2026-11-20T11:00:00.000Z" });
+    expect(snapshot.secondary).toMatchObject({ usedPercent: 5, resetsAt: "2026-11-25T00:00:00.000Z" });
+  });
+});

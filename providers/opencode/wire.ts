@@ -1,0 +1,70 @@
+import { advice, missingSessionCookie, notConfigured, type FetchStrategy, type ProviderHttp, type QuotabarError } from "../kit/index.js";
+import { COOKIE_ENV, opencodeCookie } from "./cookies.js";
+import { INVALID_SESSION, openCodeParseError, ORIGIN, SIGN_IN_AGAIN } from "./errors.js";
+import { opencodeSnapshot, type OpenCodeReading } from "./policy.js";
+import { callServerFunction, SERVER_FUNCTIONS, type ServerAnswer, type ServerCall } from "./server-fn.js";
+import { subscriptionWindows } from "./subscription.js";
+import { firstWorkspaceId, workspaceOverride } from "./workspace.js";
+
+/** The GET first; the POST only when the GET's answer is of no use. */
+async function callWithFallback(
+  http: ProviderHttp,
+  cookie: string,
+  call: ServerCall,
+  usable: (answer: ServerAnswer) => boolean,
+): Promise<ServerAnswer> {
+  const answer = await callServerFunction(http, cookie, call, "GET");
+  return usable(answer) ? answer : callServerFunction(http, cookie, call, "POST");
+}
+
+/** The account's first workspace; a sign-in answer without one means the session is gone. */
+async function listedWorkspace(http: ProviderHttp, cookie: string): Promise<string> {
+  const call = { functionId: SERVER_FUNCTIONS.workspaces, args: [], referer: ORIGIN };
+  const idOf = (answer: ServerAnswer) => (answer.kind === "values" ? firstWorkspaceId(answer.values) : null);
+  const answer = await callWithFallback(http, cookie, call, (a) => idOf(a) !== null || (a.kind === "values" && a.mentionsSignIn));
+  const id = idOf(answer);
+  if (id !== null) return id;
+  if (answer.kind === "values" && answer.mentionsSignIn) throw INVALID_SESSION.error();
+  throw openCodeParseError("Missing workspace id (the account lists no workspace).");
+}
+
+function noSubscription(workspaceId: string): QuotabarError {
+  return notConfigured(
+    `No subscription usage data was returned for workspace ${workspaceId}. This usually means this workspace does not have OpenCode subscription quota data available.`,
+    advice("Only a workspace with an OpenCode subscription reports usage."),
+    { kind: "set-config", provider: "opencode", field: "workspaceID", example: "wrk_01K6AR1ZET89H8NB691FQ2C2VB" },
+  );
+}
+
+/** The workspace's subscription windows; an explicit null means it has no subscription. */
+async function subscriptionOf(http: ProviderHttp, cookie: string, workspaceId: string): Promise<OpenCodeReading> {
+  const call = { functionId: SERVER_FUNCTIONS.subscription, args: [workspaceId], referer: `${ORIGIN}/workspace/${workspaceId}/billing` };
+  const settled = (a: ServerAnswer) => a.kind === "null" || a.mentionsSignIn || "rolling" in subscriptionWindows(a.values);
+  const answer = await callWithFallback(http, cookie, call, settled);
+  if (answer.kind === "null") throw noSubscription(workspaceId);
+  const windows = subscriptionWindows(answer.values);
+  if ("rolling" in windows) return { workspaceId, ...windows };
+  if (answer.mentionsSignIn) throw INVALID_SESSION.error();
+  throw openCodeParseError(`Missing usage fields (${windows.missing.join(", ")}).`);
+}
+
+/** opencode.ai's dashboard server functions with the `auth` cookie: the workspace (listed, or the config's), then its subscription. */
+export const opencodeWeb: FetchStrategy<string, OpenCodeReading> = {
+  source: "web",
+  credentials: opencodeCookie,
+  missingCredential: (context) =>
+    missingSessionCookie(
+      context,
+      COOKIE_ENV,
+      {
+        none: "No OpenCode session cookie found.",
+        withoutSession: "OpenCode cookie header is invalid: it has no auth or __Host-auth cookie.",
+      },
+      ...SIGN_IN_AGAIN,
+    ),
+  toSnapshot: opencodeSnapshot,
+  async fetch(cookie, context) {
+    const workspaceId = workspaceOverride(context) ?? (await listedWorkspace(context.http, cookie));
+    return subscriptionOf(context.http, cookie, workspaceId);
+  },
+};
