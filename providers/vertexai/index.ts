@@ -1,5 +1,9 @@
 import type { ProviderModule } from "../../ports/provider-module.js";
 import { descriptor } from "./descriptor.js";
+import { vertexMonitoring } from "./wire.js";
 
-/** Listed so one config file serves quotabar and CodexBar; its sources are still to come. */
-export const vertexai: ProviderModule = { descriptor, strategies: [] };
+export const vertexai: ProviderModule = {
+  descriptor,
+  strategies: [vertexMonitoring],
+  simulator: async () => (await import("./simulator.js")).vertexUpstream,
+};

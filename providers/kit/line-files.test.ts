@@ -1,0 +1,108 @@
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { filesUnder, scanLines, type LineScanOptions } from "./line-files.js";
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), "quotabar-lines-"));
+  dirs.push(dir);
+  return dir;
+}
+
+/** Every line handed over, with whether it was complete, and the scan. */
+async function linesOf(path: string, options: Partial<LineScanOptions> = {}) {
+  const seen: [string, boolean][] = [];
+  const scan = await scanLines(path, {
+    holding: "x",
+    onLine: (text, complete) => {
+      seen.push([text, complete]);
+      return options.onLine?.(text, complete);
+    },
+    ...Object.fromEntries(Object.entries(options).filter(([name]) => name !== "onLine")),
+  });
+  return { seen, scan };
+}
+
+describe("kit line files: scanLines", () => {
+  it("hands over the lines holding the text, whole across chunk edges, decoded as UTF-8", async () => {
+    const file = join(tempDir(), "a.jsonl");
+    const long = `x${"é".repeat(150_000)}`; // 300,001 bytes: spans the 1 MiB chunks of a larger file below
+    const lines = ["no match", long, "ab x", "", ...Array.from({ length: 8 }, () => `x${"y".repeat(300_000)}`), "12x45"];
+    writeFileSync(file, `${lines.join("\n")}\n`);
+    const { seen, scan } = await linesOf(file);
+    expect(seen.map(([text]) => text)).toEqual([long, "ab x", ...lines.slice(4)]);
+    expect(seen.every(([, complete]) => complete)).toBe(true);
+    expect(scan).toEqual({
+      end: Buffer.byteLength(`${lines.join("\n")}\n`),
+      bytesRead: Buffer.byteLength(`${lines.join("\n")}\n`),
+      tooLong: 0,
+    });
+  });
+
+  it("starts at an offset, and leaves an unfinished last line for the next read unless it was whole", async () => {
+    const file = join(tempDir(), "a.jsonl");
+    writeFileSync(file, 'x1\nx2\n{"x":');
+    const first = await linesOf(file, { onLine: () => false });
+    expect(first.seen).toEqual([
+      ["x1", true],
+      ["x2", true],
+      ['{"x":', false],
+    ]);
+    expect(first.scan.end).toBe(6);
+    appendFileSync(file, "3}\nx4\n");
+    const next = await linesOf(file, { from: first.scan.end });
+    expect(next.seen).toEqual([
+      ['{"x":3}', true],
+      ["x4", true],
+    ]);
+    expect(next.scan).toMatchObject({ end: 17, bytesRead: 11 });
+    // a last line without a newline that the reader says is whole counts as read
+    appendFileSync(file, "x5");
+    expect((await linesOf(file, { from: 17, onLine: () => true })).scan.end).toBe(19);
+  });
+
+  it("skips lines longer than the limit (counted), in a chunk or across many, and goes on after them", async () => {
+    const file = join(tempDir(), "a.jsonl");
+    writeFileSync(file, `x short\n${"x".repeat(5_000)}\nx after\n${"x".repeat(3 << 20)}\nx last\n`);
+    const { seen, scan } = await linesOf(file, { maxLineBytes: 1_000 });
+    expect(seen.map(([text]) => text)).toEqual(["x short", "x after", "x last"]);
+    expect(scan.tooLong).toBe(2);
+  });
+
+  it("asks `accept` before handing a line over, and stops when the signal fires", async () => {
+    const file = join(tempDir(), "a.jsonl");
+    writeFileSync(file, "x keep\nx drop\n");
+    expect((await linesOf(file, { accept: (text) => text.includes("keep") })).seen).toEqual([["x keep", true]]);
+    const controller = new AbortController();
+    controller.abort(new Error("stopped"));
+    await expect(linesOf(file, { signal: controller.signal })).rejects.toThrow("stopped");
+  });
+});
+
+describe("kit line files: filesUnder", () => {
+  it("finds non-empty matching files at any depth; skips hidden entries, links to directories, missing roots and a root seen twice", async () => {
+    const root = tempDir();
+    mkdirSync(join(root, "p", "deep", "er"), { recursive: true });
+    mkdirSync(join(root, ".hidden"));
+    writeFileSync(join(root, "p", "a.jsonl"), "1");
+    writeFileSync(join(root, "p", "deep", "er", "b.JSONL"), "22");
+    writeFileSync(join(root, "p", "empty.jsonl"), "");
+    writeFileSync(join(root, "p", "notes.txt"), "3");
+    writeFileSync(join(root, ".hidden", "c.jsonl"), "4");
+    symlinkSync(join(root, "p"), join(root, "loop"));
+    const found = await filesUnder([root, join(root, "missing"), join(root, "loop", "..")], (name) =>
+      name.toLowerCase().endsWith(".jsonl"),
+    );
+    expect(found.map((f) => [f.path.slice(root.length), f.size]).sort()).toEqual([
+      ["/p/a.jsonl", 1],
+      ["/p/deep/er/b.JSONL", 2],
+    ]);
+    expect(found.every((f) => f.mtimeMs > 0)).toBe(true);
+  });
+});

@@ -1,0 +1,174 @@
+import { open, readdir, realpath, stat } from "node:fs/promises";
+import { join } from "node:path";
+
+/** Local log files a provider totals (JSON Lines): found under roots, read as a stream from where the last read stopped. */
+
+export interface FoundFile {
+  path: string;
+  size: number;
+  mtimeMs: number;
+}
+
+/** Walks stop this deep and after this many files, so a strange tree cannot keep a fetch busy. */
+const MAX_WALK_DEPTH = 24;
+const MAX_FILES = 100_000;
+
+const absent = (error: unknown) => ["ENOENT", "ENOTDIR"].includes((error as NodeJS.ErrnoException).code ?? "");
+
+/**
+ * Every non-empty regular file under `roots` whose name passes `accept`. Hidden entries are skipped,
+ * links to directories are not followed (no loops), a root reached twice (a link) is walked once,
+ * and a root that does not exist holds nothing.
+ */
+export async function filesUnder(roots: readonly string[], accept: (name: string) => boolean): Promise<FoundFile[]> {
+  const found: FoundFile[] = [];
+  const walked = new Set<string>();
+  for (const root of roots) {
+    const real = await realpath(root).catch((error: unknown) => {
+      if (absent(error)) return null;
+      throw error;
+    });
+    if (real === null || walked.has(real)) continue;
+    walked.add(real);
+    await walk(root, 0, accept, found);
+  }
+  return found;
+}
+
+async function walk(dir: string, depth: number, accept: (name: string) => boolean, found: FoundFile[]): Promise<void> {
+  if (depth > MAX_WALK_DEPTH || found.length >= MAX_FILES) return;
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch (error) {
+    if (absent(error)) return;
+    throw error;
+  }
+  const files = entries.filter((e) => !e.name.startsWith(".") && (e.isFile() || e.isSymbolicLink()) && accept(e.name));
+  const infos = await Promise.all(files.map((e) => stat(join(dir, e.name)).catch(() => null)));
+  files.forEach((entry, i) => {
+    const info = infos[i];
+    if (info?.isFile() && info.size > 0 && found.length < MAX_FILES)
+      found.push({ path: join(dir, entry.name), size: info.size, mtimeMs: info.mtimeMs });
+  });
+  for (const entry of entries) {
+    if (entry.isDirectory() && !entry.name.startsWith(".")) await walk(join(dir, entry.name), depth + 1, accept, found);
+  }
+}
+
+export interface LineScanOptions {
+  /** Byte offset to start at: where an earlier scan stopped. */
+  from?: number;
+  /** Only lines holding this ASCII text are looked at; it is searched over whole chunks, so other lines cost almost nothing. */
+  holding: string;
+  /** A cheap look at the line before it is handed over (e.g. before a JSON parse). */
+  accept?: (text: string) => boolean;
+  /**
+   * A line that passed, as UTF-8 text. The file's last line without a newline yet comes with
+   * `complete` false and counts as read only when this returns true (it was whole after all).
+   */
+  onLine(text: string, complete: boolean): boolean | void;
+  /** Longer lines are skipped (and counted). */
+  maxLineBytes?: number;
+  /** Stops the read between chunks (the scan rejects with the signal's reason). */
+  signal?: AbortSignal;
+}
+
+export interface LineScan {
+  /** The offset after the last line read: where the next scan starts. */
+  end: number;
+  bytesRead: number;
+  tooLong: number;
+}
+
+const CHUNK_BYTES = 1 << 20;
+export const MAX_LINE_BYTES = 16 << 20;
+const NEWLINE = 10;
+
+/**
+ * Reads a file from `from` in chunks and hands over the complete lines that hold `holding`. Lines
+ * are cut on bytes and decoded only when they hold it, so a large file costs a read and a few
+ * searches. One buffer is reused, grown only for a line longer than it.
+ */
+export async function scanLines(path: string, options: LineScanOptions): Promise<LineScan> {
+  const max = options.maxLineBytes ?? MAX_LINE_BYTES;
+  const needle = Buffer.from(options.holding, "latin1");
+  const scan: LineScan = { end: options.from ?? 0, bytesRead: 0, tooLong: 0 };
+  const handle = await open(path, "r");
+  try {
+    let buffer: Buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+    // file offset of buffer[0]; buffer[0, kept) is the start of a line whose newline is still to come
+    let bufferStart = scan.end;
+    let kept = 0;
+    // inside a line longer than `max`: its bytes are dropped up to its newline
+    let skipping = false;
+    for (;;) {
+      options.signal?.throwIfAborted();
+      if (kept === buffer.length) {
+        if (buffer.length < max) buffer = grown(buffer, kept);
+        else [skipping, bufferStart, kept] = [true, bufferStart + kept, 0];
+      }
+      const { bytesRead } = await handle.read(buffer, kept, buffer.length - kept, bufferStart + kept);
+      if (bytesRead === 0) break;
+      scan.bytesRead += bytesRead;
+      const view = buffer.subarray(0, kept + bytesRead);
+      let first = 0;
+      if (skipping) {
+        const newline = view.indexOf(NEWLINE);
+        if (newline === -1) {
+          [bufferStart, kept] = [bufferStart + view.length, 0];
+          continue;
+        }
+        [skipping, first] = [false, newline + 1];
+        scan.tooLong++;
+        scan.end = bufferStart + first;
+      }
+      const last = view.lastIndexOf(NEWLINE);
+      if (last >= first) {
+        readLines(view, first, last + 1, needle, max, options, scan);
+        scan.end = bufferStart + last + 1;
+      }
+      const rest = Math.max(first, last + 1);
+      view.copy(buffer, 0, rest);
+      [bufferStart, kept] = [bufferStart + rest, view.length - rest];
+    }
+    if (!skipping && kept > 0) {
+      const text = buffer.toString("utf8", 0, kept);
+      if (text.includes(options.holding) && (!options.accept || options.accept(text)) && options.onLine(text, false) === true)
+        scan.end += kept;
+    }
+  } finally {
+    await handle.close();
+  }
+  return scan;
+}
+
+function grown(buffer: Buffer, kept: number): Buffer {
+  const bigger = Buffer.allocUnsafe(buffer.length * 2);
+  buffer.copy(bigger, 0, 0, kept);
+  return bigger;
+}
+
+/** The lines of `view[first, limit)` (which ends with a newline) that hold the needle, each handed over once. */
+function readLines(
+  view: Buffer,
+  first: number,
+  limit: number,
+  needle: Buffer,
+  max: number,
+  options: LineScanOptions,
+  scan: LineScan,
+): void {
+  // searched on bytes: only the lines holding it are ever decoded
+  let at = view.indexOf(needle, first);
+  while (at !== -1 && at < limit) {
+    const start = Math.max(first, view.lastIndexOf(NEWLINE, at) + 1);
+    const end = view.indexOf(NEWLINE, at);
+    if (end - start > max) scan.tooLong++;
+    else {
+      const text = view.toString("utf8", start, end);
+      if (!options.accept || options.accept(text)) options.onLine(text, true);
+    }
+    at = view.indexOf(needle, end + 1);
+  }
+}

@@ -1,0 +1,56 @@
+import { toNumber, type FetchContext, type FetchStrategy } from "../kit/index.js";
+import { adcCredentials, noAdc, type AdcCredential } from "./adc.js";
+import { costReading } from "./cost.js";
+import { LIMIT_FILTER, quotaSeries, USAGE_FILTER } from "./monitoring.js";
+import { vertexSnapshot, type VertexReading } from "./policy.js";
+import { projectOf } from "./project.js";
+import { accessToken } from "./token.js";
+
+/** The share of the time budget the log scan may use; what it read by then is kept, and the next run goes on from there. */
+const SCAN_SHARE = 0.8;
+
+/** Quota from Cloud Monitoring with the gcloud ADC sign-in, and the month's cost from the Claude Code logs, read alongside. */
+export const vertexMonitoring: FetchStrategy<AdcCredential, VertexReading> = {
+  source: "oauth",
+  credentials: adcCredentials,
+  missingCredential: ({ env }) => noAdc(env),
+  toSnapshot: vertexSnapshot,
+  async fetch(credential, context) {
+    const cost = logCost(context);
+    const project = await projectOf(context);
+    const { token, email } = await accessToken(credential, context);
+    const [usage, limits] = await Promise.all([
+      quotaSeries(project, token, USAGE_FILTER, context),
+      quotaSeries(project, token, LIMIT_FILTER, context),
+    ]);
+    const budget = context.entry.costBudgetUsd;
+    const budgetUsd = toNumber(budget);
+    const usable = budgetUsd !== null && budgetUsd > 0;
+    return {
+      project,
+      account: email,
+      usage,
+      limits,
+      ...(await cost),
+      budgetUsd: usable ? budgetUsd : null,
+      budgetIgnored: budget !== undefined && budget !== null && !usable,
+    };
+  },
+};
+
+/** Never rejects: a log scan that fails costs the meter, not the quota. */
+async function logCost(context: FetchContext): Promise<Pick<VertexReading, "cost" | "costProblem">> {
+  const controller = new AbortController();
+  const stop = () => controller.abort();
+  const timer = setTimeout(stop, context.timeoutMs * SCAN_SHARE);
+  if (context.signal.aborted) stop();
+  else context.signal.addEventListener("abort", stop, { once: true });
+  try {
+    return { cost: await costReading(context.env, context.now(), controller.signal), costProblem: null };
+  } catch (error) {
+    return { cost: null, costProblem: (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error)) };
+  } finally {
+    clearTimeout(timer);
+    context.signal.removeEventListener("abort", stop);
+  }
+}
