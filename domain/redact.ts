@@ -1,6 +1,6 @@
 /** Token shapes worth hiding even when nobody told us they were secret. */
 const TOKEN_PATTERNS: RegExp[] = [
-  /\b(Bearer|token)\s+[A-Za-z0-9._~+/=-]{8,}/gi,
+  /\b(Bearer|token)\s+[A-Za-z0-9._~+/=-]{16,}/gi, // long enough to be a token, not a word ("token expired")
   /\b(sk-or-v1-|sk-|gh[opsu]_|github_pat_|wk-)[A-Za-z0-9._-]{16,}/g,
   /\beyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{5,}/g, // JWTs (cookies such as kimi-auth)
 ];

@@ -3,6 +3,8 @@ import ConfigPath from "./commands/config-path.js";
 import ConfigSetKey from "./commands/config-set-key.js";
 import ConfigShow from "./commands/config-show.js";
 import ConfigValidate from "./commands/config-validate.js";
+import Cost from "./commands/cost.js";
+import Cookies from "./commands/cookies.js";
 import Demo from "./commands/demo.js";
 import Login from "./commands/login.js";
 import Logout from "./commands/logout.js";
@@ -10,7 +12,12 @@ import Providers from "./commands/providers.js";
 import Status from "./commands/status.js";
 import Usage from "./commands/usage.js";
 
-/** oclif's explicit command table (package.json `oclif.commands`). */
+/**
+ * Every command, by id: the one place a command is registered (an import and a line here). The
+ * build (scripts/build.mjs) reads this table and gives each command its own small module,
+ * dist/oclif-cli/commands/<topic>/<name>.js, listed in oclif.manifest.json: a run loads only the
+ * command it runs. `quotabar --help` is written from it too (oclif-cli/root-help.ts).
+ */
 export const COMMANDS = {
   usage: Usage,
   providers: Providers,
@@ -18,6 +25,8 @@ export const COMMANDS = {
   login: Login,
   logout: Logout,
   status: Status,
+  cost: Cost,
+  cookies: Cookies,
   "config:path": ConfigPath,
   "config:show": ConfigShow,
   "config:validate": ConfigValidate,

@@ -41,3 +41,21 @@ export {
 export { trimTrailingSlashes } from "../../domain/url-text.js";
 export { terminalText } from "./terminal-text.js";
 export { listeningPorts, parseListeningPorts, parseProcessList, runningProcesses, type RunningProcess } from "./process-probe.js";
+export { jsLiterals } from "./js-literal.js";
+export { elementsWhere, nextElementSibling, ownText } from "./html-elements.js";
+export { missingSessionCookie, sessionCookieHeader, sessionRefusal, withSessionCookie, type SessionCookieRule } from "./session-cookie.js";
+export { BROWSER_USER_AGENT, signedInPage } from "./browser-headers.js";
+export { cookieHeaderOf } from "./cookie-header.js";
+export {
+  browserCookieHeader,
+  browsersOf,
+  COOKIE_CACHE_SERVICE,
+  cookieCacheAccount,
+  cookieSourceOf,
+  forgetCookieHeader,
+  refusesCookie,
+  withFreshCookieRetry,
+  type BrowserCookieOptions,
+} from "./browser-cookies.js";
+export { filesUnder, MAX_LINE_BYTES, scanLines, type FoundFile, type LineScan, type LineScanOptions } from "./line-files.js";
+export { providerCache } from "./cache-file.js";

@@ -180,7 +180,11 @@ describe("quotabar demo and providers", () => {
       "minimax",
       "kimik2",
       "kiro",
+      "vertexai",
+      "amp",
       "jetbrains",
+      "opencode",
+      "ollama",
     ]);
     expect(doc.providers.every((p: { primary: unknown }) => p.primary !== null)).toBe(true);
     expect(() => statSync(join(home, ".config"))).toThrow();

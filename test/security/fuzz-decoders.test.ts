@@ -65,7 +65,14 @@ function strings(value: unknown, depth = 0): string[] {
   return Object.values(value).flatMap((v) => strings(v, depth + 1));
 }
 
-const fuzzed = PROVIDERS.filter((m) => m.strategies.length > 0 && m.simulator);
+/** Providers that read HTTP bodies (local ones, JetBrains' files and Kiro's CLI output, fuzz their own readers). */
+const fuzzed = (
+  await Promise.all(
+    PROVIDERS.filter((m) => m.strategies.length > 0 && m.simulator).map(async (m) => ({ m, upstream: await m.simulator!() })),
+  )
+)
+  .filter(({ upstream }) => upstream.origins.length > 0)
+  .map(({ m }) => m);
 
 describe("every provider's decoder on mutated bodies", () => {
   it.each(fuzzed.map((m) => m.descriptor.id))(
