@@ -55,11 +55,13 @@ const LIST_CSS = `
 .rows { flex: 1; padding: 6px 8px; overflow: hidden; }
 .panes.with-detail .rows { flex: none; width: 41%; }
 .section-title { padding: 9px 10px 5px; font-size: 11.5px; font-weight: 600; color: rgba(255, 255, 255, 0.45); }
+.section-subtitle { margin-left: 6px; font-weight: 400; color: rgba(255, 255, 255, 0.32); }
 .row { display: flex; align-items: center; gap: 10px; height: 40px; padding: 0 10px; border-radius: 8px; white-space: nowrap; overflow: hidden; }
 .row.selected { background: rgba(255, 255, 255, 0.1); }
 .row-icon { flex: none; width: 20px; height: 20px; display: flex; align-items: center; justify-content: center; color: #C8C8CC; }
-.row-title { font-weight: 500; flex: 0 1 auto; min-width: 0; overflow: hidden; text-overflow: ellipsis; }
-.row-subtitle { color: rgba(255, 255, 255, 0.45); overflow: hidden; text-overflow: ellipsis; min-width: 0; flex: 0 100 auto; }
+.row-text { flex: 1 1 auto; min-width: 0; display: flex; align-items: baseline; gap: 10px; overflow: hidden; }
+.row-title { font-weight: 500; flex: none; max-width: 100%; overflow: hidden; text-overflow: ellipsis; }
+.row-subtitle { color: rgba(255, 255, 255, 0.45); flex: 0 1 auto; min-width: 0; overflow: hidden; text-overflow: ellipsis; }
 .accessories { margin-left: auto; display: flex; gap: 9px; align-items: center; flex: none; padding-left: 8px; color: rgba(255, 255, 255, 0.55); font-variant-numeric: tabular-nums; }
 .accessory { display: flex; gap: 4px; align-items: center; }
 .tag { display: inline-flex; gap: 4px; align-items: center; padding: 1px 7px; border-radius: 5px; font-size: 12px; font-weight: 500; }

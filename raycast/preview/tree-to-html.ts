@@ -159,20 +159,22 @@ export function listToHtml(tree: Node, options: ListHtmlOptions): string {
 }
 
 function sectionHtml(section: Node, selected: Node | undefined): string {
-  const title = (section.props as Props).title;
+  const { title, subtitle } = section.props as Props;
   const rows = kids(section)
     .filter((k) => k.type === "List.Item")
     .map((k) => rowHtml(k, k === selected))
     .join("");
-  return rows ? `${title ? `<div class="section-title">${escapeHtml(String(title))}</div>` : ""}${rows}` : "";
+  const sub = subtitle ? ` <span class="section-subtitle">${escapeHtml(String(subtitle))}</span>` : "";
+  return rows ? `${title ? `<div class="section-title">${escapeHtml(String(title))}${sub}</div>` : ""}${rows}` : "";
 }
 
 function rowHtml(item: Node, selected: boolean): string {
   const p = item.props as Props;
   const accessories = ((p.accessories as Props[] | undefined) ?? []).map(accessoryHtml).join("");
-  return `<div class="row${selected ? " selected" : ""}"><span class="row-icon">${iconHtml(p.icon, 18)}</span><span class="row-title">${escapeHtml(
+  // title and subtitle share what the accessories leave; the subtitle gives way first, as in Raycast
+  return `<div class="row${selected ? " selected" : ""}"><span class="row-icon">${iconHtml(p.icon, 18)}</span><span class="row-text"><span class="row-title">${escapeHtml(
     String(p.title ?? ""),
-  )}</span>${p.subtitle ? `<span class="row-subtitle">${escapeHtml(String(p.subtitle))}</span>` : ""}<span class="accessories">${accessories}</span></div>`;
+  )}</span>${p.subtitle ? `<span class="row-subtitle">${escapeHtml(String(p.subtitle))}</span>` : ""}</span><span class="accessories">${accessories}</span></div>`;
 }
 
 function accessoryHtml(a: Props): string {

@@ -9,9 +9,13 @@ import { DESCRIPTORS } from "../../providers/registry.js";
  */
 export interface QuotabarPreferences {
   statusChecks?: boolean;
+  /** "Read browser secrets": off keeps every browser whose cookie key is in the Keychain unread (config `browserSecrets`). */
+  browserSecrets?: boolean;
   configPath?: string;
   /** Menu-bar command only: "auto" (most used) or a provider id. */
   menuBarProvider?: string;
+  /** List command only: list the providers this version cannot read yet in a Coming Soon section (see coming-soon.ts). */
+  showComingSoon?: boolean;
   [providerPreference: string]: string | boolean | undefined;
 }
 
@@ -85,6 +89,8 @@ export function overlayPreferences(config: QuotabarConfig, preferences: Quotabar
   }
   const overlaid: QuotabarConfig = { ...config, providers };
   if (typeof preferences.statusChecks === "boolean") overlaid.status = { ...config.status, enabled: preferences.statusChecks };
+  // unticked turns browser secrets off whatever the file says; ticked leaves the file's choice
+  if (preferences.browserSecrets === false) overlaid.browserSecrets = false;
   return overlaid;
 }
 

@@ -9,6 +9,7 @@ import type { ProviderListing } from "../../domain/usage-service.js";
 import { formatAge, formatCountdown, formatDateTime, textBar } from "../../presentation/format.js";
 import { hasIncident, incidentLabel, incidentTone, metersOf, type Tone } from "../../presentation/severity.js";
 import { PROVIDER_CATALOG } from "../../providers/registry.js";
+import { canRead } from "../shared/coming-soon.js";
 import { meterView } from "../shared/meter-view.js";
 import { hintFor, setupHint } from "../shared/remedy-view.js";
 
@@ -32,34 +33,65 @@ export interface ListRowModel {
   subtitle: string;
   keywords: string[];
   enabled: boolean;
-  icon: { kind: "progress"; progress: number; tone: Tone } | { kind: "symbol"; symbol: "warning" | "circle"; tone: Tone };
+  icon: { kind: "progress"; progress: number; tone: Tone } | { kind: "symbol"; symbol: "warning" | "circle" | "clock"; tone: Tone };
   accessories: AccessoryModel[];
   markdown: string;
   metadata: MetadataModel[];
   dashboardUrl: string | null;
   statusUrl: string | null;
-  cliCommand: string;
+  /** `quotabar -p <id>`, for "Copy CLI Command"; null for a provider the CLI cannot read yet either. */
+  cliCommand: string | null;
   /** The provider's part of the document, for "Copy JSON"; null for providers not set up. */
   json: string | null;
   /** The provider's sign-in command (descriptor.signIn), offered as an action. */
   signIn: { provider: string; title: string } | null;
+  /** A provider still to come: nothing to configure, refresh or copy. */
+  comingSoon?: boolean;
+  /** Its web session is kept alive: a "Refresh Session" action renews it by hand. */
+  refreshSession?: boolean;
 }
 
 export interface ListModel {
   enabled: ListRowModel[];
   notSetUp: ListRowModel[];
+  /** Providers this version cannot read yet (`supported: false`): the ones set up, and all of them when asked for. */
+  comingSoon: ListRowModel[];
+}
+
+export interface ListOptions {
+  /** The "Show Coming Soon" preference: list every provider still to come, not only the ones set up. */
+  showComingSoon?: boolean;
 }
 
 const descriptorOf = (id: string): ProviderDescriptor | undefined => PROVIDER_CATALOG.get(id)?.descriptor;
 const signInOf = (descriptor: ProviderDescriptor | undefined) =>
   descriptor?.signIn ? { provider: descriptor.id, title: descriptor.signIn.title } : null;
 
-/** Enabled providers (the document's, in its order), then every other provider of the listing (`listProviders()`). */
-export function listModel(document: UsageDocument | undefined, listing: readonly ProviderListing[], now: Date): ListModel {
+/**
+ * Enabled providers (the document's, in its order), then every other provider of the listing
+ * (`listProviders()`) that this version reads. A provider whose sources have not landed is never
+ * offered as something to set up: it goes to Coming Soon, listed when it is set up (a shared
+ * config file may name it) or when the preference asks for all of them.
+ */
+export function listModel(
+  document: UsageDocument | undefined,
+  listing: readonly ProviderListing[],
+  now: Date,
+  options: ListOptions = {},
+): ListModel {
   const providers = document?.providers ?? [];
-  const enabled = providers.map((usage) => usageRow(usage, now));
-  const notSetUp = listing.filter((l) => !providers.some((p) => p.id === l.id)).map(notSetUpRow);
-  return { enabled, notSetUp };
+  const supported = (id: string) => listing.find((l) => l.id === id)?.supported ?? canRead(id);
+  const setUp = (id: string) => providers.some((p) => p.id === id) || listing.some((l) => l.id === id && l.enabled);
+  const enabled = providers.filter((usage) => supported(usage.id)).map((usage) => usageRow(usage, now));
+  const notSetUp = listing.filter((l) => l.supported && !providers.some((p) => p.id === l.id)).map(notSetUpRow);
+  const soon = [
+    ...listing.filter((l) => !l.supported).map((l) => ({ id: l.id, name: l.name })),
+    ...providers.filter((p) => !supported(p.id) && !listing.some((l) => l.id === p.id)).map((p) => ({ id: p.id, name: p.name })),
+  ];
+  const comingSoon = soon
+    .filter(({ id }) => options.showComingSoon === true || setUp(id))
+    .map(({ id, name }) => comingSoonRow(id, name, setUp(id)));
+  return { enabled, notSetUp, comingSoon };
 }
 
 export function usageRow(usage: ProviderUsage, now: Date): ListRowModel {
@@ -99,14 +131,14 @@ export function usageRow(usage: ProviderUsage, now: Date): ListRowModel {
     cliCommand: `quotabar -p ${usage.id}`,
     json: JSON.stringify(usage, null, 2),
     signIn: signInOf(descriptor),
+    ...(PROVIDER_CATALOG.get(usage.id)?.keepalive ? { refreshSession: true } : {}),
   };
 }
 
 function notSetUpRow(listing: ProviderListing): ListRowModel {
   const descriptor = descriptorOf(listing.id);
   const lines = [`## ${listing.name}`, "Not set up yet."];
-  if (!listing.supported) lines.push("This version of Quotabar cannot read it yet; it is listed so a shared config file stays valid.");
-  else if (descriptor) lines.push(setupHint(descriptor));
+  if (descriptor) lines.push(setupHint(descriptor));
   lines.push("**Sign-in methods**", ...listing.auth.map((a) => `- ${a}`));
   return {
     id: listing.id,
@@ -123,6 +155,35 @@ function notSetUpRow(listing: ProviderListing): ListRowModel {
     cliCommand: `quotabar -p ${listing.id}`,
     json: null,
     signIn: signInOf(descriptor),
+  };
+}
+
+/** A provider still to come: what it is and that it cannot be read yet; no setup hint, sign-in or CLI command that could not work. */
+function comingSoonRow(id: string, name: string, setUp: boolean): ListRowModel {
+  const descriptor = descriptorOf(id);
+  const lines = [
+    `## ${name}`,
+    `**Coming soon.** This version of Quotabar cannot read ${name} yet: there is nothing to set up for it now.`,
+    setUp
+      ? `Your configuration names ${name}; it is kept, and ${name} shows its usage here once a version of Quotabar can read it.`
+      : `It is listed so you know it is on the way, and so a shared CLI config file that names it stays valid.`,
+  ];
+  return {
+    id,
+    title: name,
+    subtitle: setUp ? "Set up · coming soon" : "Coming soon",
+    keywords: [id, "coming", "soon"],
+    enabled: false,
+    icon: { kind: "symbol", symbol: "clock", tone: "muted" },
+    accessories: descriptor?.unofficial ? [{ tag: "Unofficial", tone: "muted" }] : [],
+    markdown: lines.join("\n\n"),
+    metadata: [],
+    dashboardUrl: descriptor?.dashboardUrl ?? null,
+    statusUrl: descriptor ? statusPageUrl(descriptor) : null,
+    cliCommand: null,
+    json: null,
+    signIn: null,
+    comingSoon: true,
   };
 }
 

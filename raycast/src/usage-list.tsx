@@ -1,6 +1,7 @@
 import { Action, ActionPanel, Icon, List, openExtensionPreferences } from "@raycast/api";
 import { DESCRIPTORS } from "../../providers/registry.js";
-import { launchSignIn } from "../shared/actions.js";
+import { launchSignIn, refreshSessionNow } from "../shared/actions.js";
+import { canRead } from "../shared/coming-soon.js";
 import { signInProviders } from "../shared/remedy-view.js";
 import { progressIcon, symbolIcon, TONE_COLOR } from "../shared/ui.js";
 import type { AccessoryModel, ListModel, ListRowModel, MetadataModel } from "./list-model.js";
@@ -13,7 +14,7 @@ export interface UsageListProps {
 
 /** Who takes a key, and who signs in, from the registry: "paste a key for OpenRouter, z.ai, …, or run “Sign In to …”". */
 const EMPTY_DESCRIPTION = (() => {
-  const keyed = DESCRIPTORS.filter((d) => !d.signIn && d.settings?.some((s) => s.field === "apiKey")).map((d) => d.name);
+  const keyed = DESCRIPTORS.filter((d) => canRead(d.id) && !d.signIn && d.settings?.some((s) => s.field === "apiKey")).map((d) => d.name);
   const names = keyed.length > 1 ? `${keyed.slice(0, -1).join(", ")} or ${keyed.at(-1)}` : keyed.join("");
   const signIns = signInProviders().map(({ title }) => `, or run “${title}”`);
   return `Open Preferences (⌘,) and paste a key for ${names}${signIns.join("")}. Quotabar can also share the quotabar CLI's config.json.`;
@@ -53,6 +54,13 @@ export function UsageList({ model, isLoading, onRefresh }: UsageListProps) {
               <ProviderRow key={row.id} row={row} onRefresh={onRefresh} />
             ))}
           </List.Section>
+          {model.comingSoon.length > 0 ? (
+            <List.Section title="Coming Soon" subtitle="Not read by this version yet">
+              {model.comingSoon.map((row) => (
+                <ProviderRow key={row.id} row={row} onRefresh={onRefresh} />
+              ))}
+            </List.Section>
+          ) : null}
         </>
       )}
     </List>
@@ -78,6 +86,15 @@ function ProviderRow({ row, onRefresh }: { row: ListRowModel; onRefresh: () => v
 }
 
 function RowActions({ row, onRefresh }: { row: ListRowModel; onRefresh: () => void }) {
+  if (row.comingSoon) {
+    // nothing to set up, refresh or copy yet: only the provider's own pages
+    return (
+      <ActionPanel title={row.title}>
+        {row.dashboardUrl ? <Action.OpenInBrowser title="Open Dashboard" url={row.dashboardUrl} /> : null}
+        {row.statusUrl ? <Action.OpenInBrowser title="Open Status Page" icon={Icon.Heartbeat} url={row.statusUrl} /> : null}
+      </ActionPanel>
+    );
+  }
   const signIn = row.signIn;
   const setUp = signIn ? <Action title={signIn.title} icon={Icon.Person} onAction={() => launchSignIn(signIn.provider)} /> : null;
   const configure = (
@@ -106,10 +123,22 @@ function RowActions({ row, onRefresh }: { row: ListRowModel; onRefresh: () => vo
         {row.json ? (
           <Action.CopyToClipboard title="Copy JSON" content={row.json} shortcut={{ modifiers: ["cmd", "shift"], key: "c" }} />
         ) : null}
-        <Action.CopyToClipboard title="Copy CLI Command" content={row.cliCommand} shortcut={{ modifiers: ["cmd", "shift"], key: "." }} />
+        {row.cliCommand ? (
+          <Action.CopyToClipboard title="Copy CLI Command" content={row.cliCommand} shortcut={{ modifiers: ["cmd", "shift"], key: "." }} />
+        ) : null}
       </ActionPanel.Section>
       <ActionPanel.Section>
         <Action title="Refresh" icon={Icon.ArrowClockwise} shortcut={{ modifiers: ["cmd"], key: "r" }} onAction={onRefresh} />
+        {row.refreshSession ? (
+          <Action
+            title="Refresh Session"
+            icon={Icon.RotateClockwise}
+            shortcut={{ modifiers: ["cmd", "shift"], key: "r" }}
+            onAction={async () => {
+              if (await refreshSessionNow(row.id)) onRefresh();
+            }}
+          />
+        ) : null}
         {row.enabled ? configure : null}
         {row.enabled ? setUp : null}
       </ActionPanel.Section>

@@ -6,7 +6,9 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PROVIDER_IDS } from "../../providers/registry.js";
 import { ProviderSimulator } from "../../simulator/server.js";
+import { canRead } from "../shared/coming-soon.js";
 
 const extension = resolve(fileURLToPath(new URL("..", import.meta.url)));
 
@@ -126,6 +128,7 @@ describe("the built commands", () => {
     expect(result.isLoading).toBe(false);
     expect(result.sections).toEqual(["Enabled", "Not Set Up"]);
     expect(result.items.slice(0, 3)).toEqual(["GitHub Copilot", "OpenRouter", "Warp"]);
-    expect(result.items).toHaveLength(17);
+    // every provider this version reads; the ones still to come wait behind the Show Coming Soon preference
+    expect(result.items).toHaveLength(PROVIDER_IDS.filter(canRead).length);
   });
 });

@@ -12,8 +12,12 @@ import { documentCache } from "../shared/raycast-runtime.js";
 import CopilotLogin from "../src/copilot-login.js";
 import { signInTexts } from "../src/sign-in-command.js";
 import { SignInView } from "../src/sign-in-view.js";
+import { listModel } from "../src/list-model.js";
 import ShowUsage from "../src/show-usage.js";
-import { copilot, doc, NOW } from "./documents.js";
+import { UsageList } from "../src/usage-list.js";
+import { PROVIDER_IDS } from "../../providers/registry.js";
+import { canRead, comingSoonProviders } from "../shared/coming-soon.js";
+import { copilot, doc, listing, NOW } from "./documents.js";
 import { byType, oneOfType, press, render, waitFor } from "./render.js";
 
 let sim: ProviderSimulator;
@@ -125,7 +129,9 @@ describe("list command", () => {
     expect(oneOfType(view.root, "List").props).toMatchObject({ isShowingDetail: true, searchBarPlaceholder: "Search providers and plans" });
     const [enabled, notSetUp] = byType(view.root, "List.Section");
     expect(titles(byType(enabled!, "List.Item"))).toEqual(["OpenRouter", "z.ai", "Warp"]);
-    expect(byType(notSetUp!, "List.Item")).toHaveLength(14);
+    // every provider this version reads; the ones still to come are not offered (see "Coming Soon" below)
+    expect(byType(notSetUp!, "List.Item")).toHaveLength(PROVIDER_IDS.filter(canRead).length - 3);
+    expect(titles(byType(view.root, "List.Section"))).toEqual(["Enabled", "Not Set Up"]);
     const zai = byType(enabled!, "List.Item")[1]!;
     expect(zai.props.subtitle).toBe("Pro");
     expect(zai.props.keywords).toEqual(["zai", "Pro", "api"]);
@@ -137,6 +143,38 @@ describe("list command", () => {
     expect(titles(actionTitles)).toEqual(["Open Dashboard", "Copy JSON", "Copy CLI Command", "Refresh", "Configure"]);
     expect(actionTitles.find((n) => n.props.title === "Copy CLI Command")!.props.content).toBe("quotabar -p zai");
     expect(JSON.parse(actionTitles.find((n) => n.props.title === "Copy JSON")!.props.content).id).toBe("zai");
+  });
+
+  it("lists the providers still to come apart, under Coming Soon, when its preference is on, with nothing to set up", async () => {
+    preferenceValues.showComingSoon = true;
+    const view = await render(<ShowUsage />);
+    await waitFor(() => oneOfType(view.root, "List").props.isLoading === false);
+    const soon = comingSoonProviders();
+    const sections = byType(view.root, "List.Section");
+    expect(titles(sections)).toEqual(["Enabled", "Not Set Up", ...(soon.length > 0 ? ["Coming Soon"] : [])]);
+    const notSetUp = titles(byType(sections[1]!, "List.Item"));
+    for (const { name } of soon) expect(notSetUp).not.toContain(name);
+    if (soon.length > 0) expect(titles(byType(sections[2]!, "List.Item"))).toEqual(soon.map((p) => p.name));
+  });
+
+  it("draws the Coming Soon section only when it has rows, each with nothing to set up, refresh or copy", async () => {
+    const stillToCome = listing().map((l) => (l.id === "augment" || l.id === "factory" ? { ...l, supported: false } : l));
+    const hidden = await render(<UsageList model={listModel(doc(copilot), stillToCome, NOW)} isLoading={false} onRefresh={() => {}} />);
+    expect(titles(byType(hidden.root, "List.Section"))).toEqual(["Enabled", "Not Set Up"]);
+    const model = listModel(doc(copilot), stillToCome, NOW, { showComingSoon: true });
+    const view = await render(<UsageList model={model} isLoading={false} onRefresh={() => {}} />);
+    const sections = byType(view.root, "List.Section");
+    expect(titles(sections)).toEqual(["Enabled", "Not Set Up", "Coming Soon"]);
+    expect(sections[2]!.props.subtitle).toBe("Not read by this version yet");
+    const rows = byType(sections[2]!, "List.Item");
+    expect(titles(rows)).toEqual(["Augment", "Factory (Droid)"]);
+    for (const row of rows) {
+      expect(row.props.subtitle).toBe("Coming soon");
+      const actions = titles(row.findAll((n) => /^Action(\.|$)/.test(String(n.type))));
+      expect(actions.filter((t) => !["Open Dashboard", "Open Status Page"].includes(t))).toEqual([]);
+      expect(oneOfType(row, "List.Item.Detail").props.markdown).toContain("cannot read");
+    }
+    expect(titles(byType(sections[1]!, "List.Item"))).not.toContain("Augment");
   });
 
   it("refreshes, keeps a failing provider's last data as stale, and asks the menu bar to redraw", async () => {

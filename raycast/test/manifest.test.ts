@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { DESCRIPTORS, PROVIDER_IDS } from "../../providers/registry.js";
 import { generateManifest, isProviderPreference, renderManifest, type RaycastManifest } from "../../scripts/raycast-manifest.js";
-import { PROVIDER_PREFERENCES } from "../shared/preferences.js";
+import { canRead, comingSoonProviders, SHOW_COMING_SOON } from "../shared/coming-soon.js";
+import { overlayPreferences, PROVIDER_PREFERENCES } from "../shared/preferences.js";
 
 const text = readFileSync(new URL("../package.json", import.meta.url), "utf8");
 const manifest = JSON.parse(text) as RaycastManifest & {
@@ -29,11 +30,11 @@ describe("raycast/package.json", () => {
       expect(declared!.type).toBe(setting.field === "region" ? "dropdown" : "password");
       if (setting.field === "region") expect(declared!.default).toBe(setting.default);
     }
-    const known = new Set([...PROVIDER_PREFERENCES.map((p) => p.name), "statusChecks", "configPath"]);
+    const known = new Set([...PROVIDER_PREFERENCES.map((p) => p.name), "statusChecks", "configPath", "browserSecrets"]);
     expect(manifest.preferences.map((p) => p.name).filter((n) => !known.has(n))).toEqual([]);
   });
 
-  it("has the three commands, the menu bar every 5 minutes with a provider choice of all 17", () => {
+  it("has the three commands, the menu bar every 5 minutes with a choice of every provider this version reads", () => {
     expect(manifest.commands.map((c) => [c.name, c.mode])).toEqual([
       ["menu-bar", "menu-bar"],
       ["show-usage", "view"],
@@ -42,7 +43,20 @@ describe("raycast/package.json", () => {
     const menuBar = manifest.commands[0]!;
     expect(menuBar.interval).toBe("5m");
     const choices = menuBar.preferences![0]!.data!.map((d) => d.value);
-    expect(choices).toEqual(["auto", ...PROVIDER_IDS]);
+    expect(choices).toEqual(["auto", ...PROVIDER_IDS.filter(canRead)]);
+  });
+
+  it("gives the list a Show Coming Soon checkbox only while some provider is still to come", () => {
+    const list = manifest.commands.find((c) => c.name === "show-usage")!;
+    const names = ((list.preferences ?? []) as unknown as { name: string }[]).map((p) => p.name);
+    expect(names.includes(SHOW_COMING_SOON)).toBe(comingSoonProviders().length > 0);
+  });
+
+  it("marks the preferences of a provider this version cannot read yet as coming soon, and only those", () => {
+    for (const { name, provider } of PROVIDER_PREFERENCES) {
+      const declared = manifest.preferences.find((p) => p.name === name) as unknown as { description: string };
+      expect(declared.description.startsWith("Coming soon:"), name).toBe(!canRead(provider));
+    }
   });
 
   it("has a sign-in command per provider with a sign-in flow, titled from the registry, with its entry point", () => {
@@ -53,6 +67,22 @@ describe("raycast/package.json", () => {
     }
     for (const command of manifest.commands)
       expect(existsSync(new URL(`../src/${command.name}.tsx`, import.meta.url)), command.name).toBe(true);
+  });
+});
+
+describe("the Read browser secrets preference", () => {
+  it("is a checkbox, on by default, that the preferences lay over the config root's browserSecrets", () => {
+    const declared = manifest.preferences.find((p) => p.name === "browserSecrets") as unknown as Record<string, unknown>;
+    expect(declared).toMatchObject({ type: "checkbox", required: false, default: true, label: "Read browser secrets" });
+    const on = overlayPreferences({ providers: [] }, { browserSecrets: true });
+    const off = overlayPreferences({ providers: [], browserSecrets: true }, { browserSecrets: false });
+    expect([on.browserSecrets, off.browserSecrets]).toEqual([undefined, false]);
+  });
+
+  it("is generated once, whatever the manifest held", () => {
+    const copy = JSON.parse(text) as RaycastManifest;
+    copy.preferences = [...copy.preferences, { name: "browserSecrets", title: "Old", type: "checkbox" }];
+    expect(generateManifest(copy).preferences.filter((p) => p.name === "browserSecrets")).toHaveLength(1);
   });
 });
 
@@ -69,6 +99,7 @@ describe("generateManifest", () => {
       { title: "Old Name", value: "warp" },
     ];
     copy.commands[2]!.title = "Log In";
+    delete copy.commands[1]!.preferences;
     return copy;
   };
 
@@ -78,13 +109,48 @@ describe("generateManifest", () => {
     expect(renderManifest(JSON.stringify(stale()))).toBe(text);
   });
 
-  it("keeps the non-provider preferences after the provider ones, in their order", () => {
+  it("keeps the non-provider preferences after the provider ones, in their order, then Read browser secrets", () => {
     const generated = generateManifest(stale());
-    expect(generated.preferences.map((p) => p.name).slice(-2)).toEqual(["statusChecks", "configPath"]);
+    expect(generated.preferences.map((p) => p.name).slice(-3)).toEqual(["statusChecks", "configPath", "browserSecrets"]);
     expect(isProviderPreference("copilotToken")).toBe(true);
     expect(isProviderPreference("kimik2ApiKey")).toBe(true);
     expect(isProviderPreference("configPath")).toBe(false);
     expect(isProviderPreference("statusChecks")).toBe(false);
+  });
+
+  describe("while providers are still to come (their modules have no sources yet)", () => {
+    const soon = (id: string) => id !== "augment" && id !== "factory";
+    const generated = generateManifest(JSON.parse(text) as RaycastManifest, { canRead: soon }) as unknown as typeof manifest;
+
+    it("adds the list's Show Coming Soon checkbox, off by default, naming them", () => {
+      const list = generated.commands.find((c) => c.name === "show-usage")!;
+      expect(list.preferences).toEqual([
+        {
+          name: SHOW_COMING_SOON,
+          title: "Coming Soon",
+          label: "Show providers Quotabar cannot read yet",
+          description:
+            "Lists the providers whose support is still to come (Augment, Factory (Droid)) in a Coming Soon section, apart from the ones you can set up.",
+          type: "checkbox",
+          required: false,
+          default: false,
+        },
+      ]);
+    });
+
+    it("says so in their preferences and leaves them out of the menu-bar dropdown", () => {
+      const augment = generated.preferences.find((p) => p.name === "augmentCookie") as unknown as { description: string };
+      expect(augment.description).toMatch(/^Coming soon: this version of Quotabar cannot read Augment yet\. /);
+      const openrouter = generated.preferences.find((p) => p.name === "openrouterApiKey") as unknown as { description: string };
+      expect(openrouter.description).not.toMatch(/Coming soon/);
+      const choices = generated.commands[0]!.preferences![0]!.data!.map((d) => d.value);
+      expect(choices).toEqual(["auto", ...PROVIDER_IDS.filter(soon)]);
+    });
+
+    it("drops the checkbox again once every provider can be read", () => {
+      const later = generateManifest(generated as unknown as RaycastManifest, { canRead: () => true }) as unknown as typeof manifest;
+      expect(later.commands.find((c) => c.name === "show-usage")!.preferences).toBeUndefined();
+    });
   });
 
   it("refuses a registry sign-in that has no command to run it", () => {

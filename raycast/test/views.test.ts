@@ -7,6 +7,7 @@ import { toneOf } from "../../presentation/severity.js";
 import { withIncidentBadge } from "../shared/icons.js";
 import { meterView } from "../shared/meter-view.js";
 import { hintFor } from "../shared/remedy-view.js";
+import { canRead } from "../shared/coming-soon.js";
 import { listModel } from "../src/list-model.js";
 import {
   copilot,
@@ -17,6 +18,7 @@ import {
   listing,
   NOW,
   openrouterNearLimit,
+  usage,
   warp,
   warpUnauthorized,
   warpUnlimited,
@@ -178,9 +180,55 @@ describe("list", () => {
       "Paste a Cookie header into Augment Cookie Header in the extension preferences.",
     );
     expect(model.notSetUp.find((r) => r.id === "kiro")!.markdown).toContain("Found automatically:");
-    const unsupported = listModel(doc(), [{ ...listing()[0]!, supported: false }], NOW).notSetUp[0]!;
-    expect(unsupported.markdown).toContain("This version of Quotabar cannot read it yet");
-    expect(unsupported.signIn).toEqual({ provider: "copilot", title: "Sign In to GitHub Copilot" });
+    expect(model.comingSoon).toEqual([]);
+  });
+
+  describe("providers still to come (listProviders() says supported: false)", () => {
+    const soon = () => listing().map((l) => (l.id === "augment" || l.id === "factory" ? { ...l, supported: false } : l));
+
+    it("are not offered as something to set up, and stay out of the list unless the preference asks for them", () => {
+      const model = listModel(doc(warp), soon(), NOW);
+      expect(model.notSetUp.map((r) => r.id)).not.toContain("augment");
+      expect(model.notSetUp.map((r) => r.id)).not.toContain("factory");
+      expect(model.notSetUp).toHaveLength(14);
+      expect(model.comingSoon).toEqual([]);
+    });
+
+    it("go to Coming Soon when asked for, saying they cannot be read yet, with no setup hint, sign-in or CLI command", () => {
+      const model = listModel(doc(warp), soon(), NOW, { showComingSoon: true });
+      expect(model.comingSoon.map((r) => r.id)).toEqual(["augment", "factory"]);
+      const augment = model.comingSoon[0]!;
+      expect(augment).toMatchObject({
+        title: "Augment",
+        subtitle: "Coming soon",
+        enabled: false,
+        comingSoon: true,
+        signIn: null,
+        cliCommand: null,
+        json: null,
+        metadata: [],
+      });
+      expect(augment.markdown).toContain("This version of Quotabar cannot read Augment yet");
+      expect(augment.markdown).not.toMatch(/preferences|Cookie|Sign-in methods|set up by|paste/i);
+    });
+
+    it("show one that is set up under Coming Soon, even without the preference, not as a failing enabled row", () => {
+      const augment = usage({
+        id: "augment",
+        name: "Augment",
+        ok: false,
+        source: null,
+        fetchedAt: null,
+        error: { code: "unsupported_platform", message: "Augment is not supported by this version of quotabar yet", hint: null },
+      });
+      const listed = soon().map((l) => (l.id === "augment" ? { ...l, enabled: true, credentialsFound: true } : l));
+      const model = listModel(doc(warp, augment), listed, NOW);
+      expect(model.enabled.map((r) => r.id)).toEqual(["warp"]);
+      expect(model.comingSoon.map((r) => [r.id, r.subtitle])).toEqual([["augment", "Set up · coming soon"]]);
+      expect(model.comingSoon[0]!.markdown).toContain("it is kept");
+      // before the listing has loaded, the registry says what can be read
+      expect(listModel(doc(warp, augment), [], NOW).enabled.map((r) => r.id)).toEqual(canRead("augment") ? ["warp", "augment"] : ["warp"]);
+    });
   });
 
   it("gives a row the plan, searchable keywords and accessories: countdown and percent of the primary meter", () => {
