@@ -65,7 +65,9 @@ try {
   console.log(
     `  cold (no index)           ${verdict(median(cold), GOAL_COLD_MS)}   (${((corpus.bytes / 1e6 / median(cold)) * 1000).toFixed(0)} MB/s)`,
   );
-  console.log(`  cold, CPU time            ${median(coldCpu).toFixed(0).padStart(6)} ms   (what the scan itself cost; the wall time above also holds waiting for a busy machine)`);
+  console.log(
+    `  cold, CPU time            ${median(coldCpu).toFixed(0).padStart(6)} ms   (what the scan itself cost; the wall time above also holds waiting for a busy machine)`,
+  );
   console.log(`  warm (nothing changed)    ${verdict(median(warm), GOAL_WARM_MS)}`);
   console.log(
     `  one file appended to      ${appendMs.toFixed(0).padStart(6)} ms   (${appended.filesRead} file, ${(appended.bytesRead / 1e3).toFixed(0)} kB read)`,

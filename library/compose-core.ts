@@ -8,8 +8,10 @@ import { StoredSnapshotCache } from "../adapters/cache/stored-snapshot-cache.js"
 import { StoredStatusCache } from "../adapters/cache/stored-status-cache.js";
 import { createStatusFeed } from "../adapters/http/status-feeds.js";
 import type { RemedyWriter } from "../domain/remedy.js";
+import { KEEPALIVE, SessionKeepalive, type KeepaliveReport } from "../domain/session-keepalive.js";
 import { StatusService } from "../domain/status-service.js";
-import { UsageService } from "../domain/usage-service.js";
+import type { UsageDocument } from "../domain/usage-document.js";
+import { UsageService, type UsageRequest } from "../domain/usage-service.js";
 import { PROVIDER_CATALOG } from "../providers/registry.js";
 import type { BrowserAccess, SecretStore } from "../ports/browser-credentials.js";
 import type { Clock } from "../ports/clock.js";
@@ -70,6 +72,26 @@ export interface Core {
   forget(providerIds?: readonly string[]): Promise<string[]>;
   /** The provider's sign-in flow over this core's transport (origin map included); null when it has none. */
   signIn(providerId: string): Promise<DeviceFlow | null>;
+  /** Keeps providers' web sessions alive (spec section 8): `check` from a long-lived driver, `refresh` by hand. */
+  keepalive: SessionKeepalive;
+  /** Refreshes every `intervalMs` and checks the sessions every 5 minutes until the signal aborts. */
+  watch(options: WatchOptions): Promise<void>;
+}
+
+/** A long-running refresh loop (`quotabar watch`, the library's `watch()`). */
+export interface WatchOptions {
+  intervalMs: number;
+  /** What each refresh asks for (default: the enabled providers). */
+  request?: UsageRequest;
+  /** Ends the loop (Ctrl-C, the library's stop function): at once, mid-wait. */
+  signal: AbortSignal;
+  onDocument(document: UsageDocument): void | Promise<void>;
+  /** What each keepalive check did, provider by provider. */
+  onKeepalive?(reports: KeepaliveReport[]): void | Promise<void>;
+  /** A refresh that failed as a whole (an unreadable config file): reported, and the loop goes on. */
+  onError?(error: unknown): void;
+  /** How to wait: the system's timers by default; a test passes its fake clock's. */
+  sleep?(ms: number, signal: AbortSignal): Promise<void>;
 }
 
 /**
@@ -117,12 +139,15 @@ export function composeCore(adapters: CoreAdapters): Core {
     browsers,
     writeRemedies,
   });
+  const keepalive = new SessionKeepalive({ catalog, config, store, clock, env, transport, processes, browsers, writeRemedies });
   return {
     env,
     clock,
     config,
     catalog,
     usage,
+    keepalive,
+    watch: (options) => watch({ usage, keepalive, clock }, options),
     status: polled,
     writeRemedies,
     browsers,
@@ -145,4 +170,53 @@ export function composeCore(adapters: CoreAdapters): Core {
       return (await load())({ transport, clock, ...(entry ? { entry } : {}) });
     },
   };
+}
+
+/**
+ * The watch loop: a refresh whenever `intervalMs` has passed since the last one began, then a
+ * keepalive check of the refreshed providers whenever 5 minutes have passed since the last; it
+ * sleeps until the nearer of the two. Timers exist only while it runs.
+ */
+async function watch(core: { usage: UsageService; keepalive: SessionKeepalive; clock: Clock }, options: WatchOptions): Promise<void> {
+  const { signal } = options;
+  const sleep = options.sleep ?? sleepOnTimers;
+  const nowMs = () => core.clock.now().getTime();
+  let nextRefresh = nowMs();
+  let nextCheck = nextRefresh;
+  let ids: string[] = [];
+  while (!signal.aborted) {
+    if (nowMs() >= nextRefresh) {
+      nextRefresh = nowMs() + options.intervalMs;
+      try {
+        const document = await core.usage.usage(options.request);
+        ids = document.providers.map((p) => p.id);
+        if (!signal.aborted) await options.onDocument(document);
+      } catch (error) {
+        if (!signal.aborted) options.onError?.(error);
+      }
+    }
+    if (!signal.aborted && nowMs() >= nextCheck) {
+      nextCheck = nowMs() + KEEPALIVE.checkEveryMs;
+      const reports = await core.keepalive.check(ids, { signal }).catch((error: unknown) => {
+        options.onError?.(error);
+        return [];
+      });
+      if (!signal.aborted && reports.length > 0) await options.onKeepalive?.(reports);
+    }
+    if (!signal.aborted) await sleep(Math.max(0, Math.min(nextRefresh, nextCheck) - nowMs()), signal);
+  }
+}
+
+/** Resolves after `ms`, or at once when the signal aborts (its timer cleared). */
+function sleepOnTimers(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener("abort", done, { once: true });
+  });
 }

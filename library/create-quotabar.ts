@@ -1,9 +1,10 @@
 import type { ProviderDescriptor } from "../domain/descriptor.js";
+import type { KeepaliveReport } from "../domain/session-keepalive.js";
 import type { ProviderListing } from "../domain/usage-service.js";
 import type { UsageDocument } from "../domain/usage-document.js";
 import type { Environment } from "../ports/environment.js";
-import { PROVIDERS } from "../providers/registry.js";
 import type { Core } from "./compose-core.js";
+import { DESCRIPTORS } from "./descriptors.js";
 
 export interface QuotabarOptions {
   /** Config file path; default: $QUOTABAR_CONFIG, $XDG_CONFIG_HOME/quotabar/config.json, ~/.config/quotabar/config.json. */
@@ -23,7 +24,31 @@ export interface Quotabar {
   providers(): readonly ProviderDescriptor[];
   /** Every provider with whether its credentials are found here and whether it is enabled (no network). */
   listProviders(): Promise<ProviderListing[]>;
+  /**
+   * Refreshes now and then every `intervalMs`, and keeps web sessions alive (a check every 5
+   * minutes), until the returned stop function is called; it resolves once the loop has ended.
+   * Nothing runs, and no timer exists, before this is called.
+   */
+  watch(request: WatchRequest): () => Promise<void>;
 }
+
+export interface WatchRequest {
+  providers?: readonly string[];
+  status?: boolean;
+  source?: string;
+  timeoutMs?: number;
+  /** Between two refreshes; default 5 minutes, at least 10 seconds. */
+  intervalMs?: number;
+  /** Each refreshed document. A callback that throws ends the watch (through onError when given). */
+  onUpdate(document: UsageDocument): void | Promise<void>;
+  /** What each session keepalive check did (renewed, failed, gave up and why). */
+  onKeepalive?(reports: readonly KeepaliveReport[]): void | Promise<void>;
+  /** A refresh that failed as a whole (an unreadable config file); the watch goes on. */
+  onError?(error: unknown): void;
+}
+
+const DEFAULT_INTERVAL_MS = 5 * 60_000;
+const MIN_INTERVAL_MS = 10_000;
 
 export function createQuotabar(options: QuotabarOptions = {}): Quotabar {
   let core: Promise<Core> | undefined;
@@ -42,7 +67,30 @@ export function createQuotabar(options: QuotabarOptions = {}): Quotabar {
         ...request,
         ...(request.timeoutMs === undefined && options.fetchTimeoutMs !== undefined ? { timeoutMs: options.fetchTimeoutMs } : {}),
       }),
-    providers: () => PROVIDERS.map((m) => m.descriptor),
+    providers: () => [...DESCRIPTORS],
     listProviders: async () => (await loadCore()).usage.listProviders(),
+    watch({ onUpdate, onKeepalive, onError, intervalMs = DEFAULT_INTERVAL_MS, ...request }) {
+      const controller = new AbortController();
+      const timeoutMs = request.timeoutMs ?? options.fetchTimeoutMs;
+      const done = loadCore()
+        .then((core) =>
+          core.watch({
+            intervalMs: Math.max(MIN_INTERVAL_MS, intervalMs),
+            request: { ...request, ...(timeoutMs === undefined ? {} : { timeoutMs }) },
+            signal: controller.signal,
+            onDocument: onUpdate,
+            ...(onKeepalive ? { onKeepalive } : {}),
+            ...(onError ? { onError } : {}),
+          }),
+        )
+        .catch((error: unknown) => {
+          if (!onError) throw error;
+          onError(error);
+        });
+      return () => {
+        controller.abort();
+        return done;
+      };
+    },
   };
 }

@@ -9,8 +9,10 @@ import Demo from "./commands/demo.js";
 import Login from "./commands/login.js";
 import Logout from "./commands/logout.js";
 import Providers from "./commands/providers.js";
+import RefreshSession from "./commands/refresh-session.js";
 import Status from "./commands/status.js";
 import Usage from "./commands/usage.js";
+import Watch from "./commands/watch.js";
 
 /**
  * Every command, by id: the one place a command is registered (an import and a line here). The
@@ -27,6 +29,8 @@ export const COMMANDS = {
   status: Status,
   cost: Cost,
   cookies: Cookies,
+  watch: Watch,
+  "refresh-session": RefreshSession,
   "config:path": ConfigPath,
   "config:show": ConfigShow,
   "config:validate": ConfigValidate,

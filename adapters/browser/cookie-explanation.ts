@@ -27,7 +27,7 @@ const NO_PROCESSES: ProcessRunner = {
 
 /**
  * Runs a provider's credential sources against the browsers with nothing else to find: no key, no
- * pasted header, no environment, no CLI. The kit's browser source sees `explain` and skips the
+ * pasted header, no credential variable (only where files live: HOME, XDG dirs), no CLI. The kit's browser source sees `explain` and skips the
  * cache (writing none), so every note says what a fresh look at the browsers gives.
  */
 export async function explainCookies(
@@ -60,7 +60,9 @@ export async function explainCookies(
   const bare: ProviderConfigEntry = { ...entry };
   delete bare.apiKey;
   delete bare.cookieHeader;
-  const context: CredentialContext = { env: {}, entry: bare, now, sourceMode: "auto", processes: NO_PROCESSES, browsers: recording };
+  // where things live (HOME, XDG dirs) but no credential variable: the explanation is about the browsers and files
+  const places = Object.fromEntries(Object.entries(env).filter(([name]) => /^(HOME|XDG_[A-Z_]+|CHROME_CONFIG_HOME|PATH)$/.test(name)));
+  const context: CredentialContext = { env: places, entry: bare, now, sourceMode: "auto", processes: NO_PROCESSES, browsers: recording };
   for (const strategy of module.strategies) {
     try {
       await strategy.credentials.resolve(context);

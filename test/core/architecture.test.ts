@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
+import { dirname, join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { PROVIDERS } from "../../providers/registry.js";
 
@@ -128,6 +129,58 @@ describe("architecture (docs/architecture.md states these rules)", () => {
       console.log(JSON.stringify(calls));`;
     const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" });
     expect(JSON.parse(out)).toEqual([]);
+  });
+
+  it("keeps the library import light: no HTTP client, provider module, adapter or DI container loads, no timer or socket starts", async () => {
+    const { execFileSync } = await import("node:child_process");
+    // A loader hook (on its own thread) reports every module the import evaluates; "flush" makes it
+    // answer once every report before it has arrived.
+    const hooks = `let port;
+      export function initialize(data) { port = data.port; port.on("message", () => port.postMessage("flushed")); port.unref(); }
+      export async function load(url, context, next) { port.postMessage(url); return next(url, context); }`;
+    const script = `
+      import { register } from "node:module"; import { MessageChannel } from "node:worker_threads";
+      const { port1, port2 } = new MessageChannel();
+      const urls = []; let flushed;
+      port1.on("message", (m) => (m === "flushed" ? flushed() : urls.push(m)));
+      register("data:text/javascript," + encodeURIComponent(${JSON.stringify(hooks)}), { data: { port: port2 }, transferList: [port2] });
+      const builtinsBefore = new Set(process.moduleLoadList);
+      const lib = await import(${JSON.stringify(join(ROOT, "dist", "index.js"))});
+      const quotabar = lib.createQuotabar({ env: { HOME: "/nonexistent", PATH: "" } });
+      const listed = quotabar.providers();
+      const resources = process.getActiveResourcesInfo();
+      const builtins = process.moduleLoadList.filter((m) => !builtinsBefore.has(m));
+      await new Promise((resolve) => { flushed = resolve; port1.postMessage("flush"); });
+      port1.close();
+      console.log(JSON.stringify({ urls, resources, builtins, listed, descriptors: lib.DESCRIPTORS, ids: lib.PROVIDER_IDS }));`;
+    const out = JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" })) as {
+      urls: string[];
+      resources: string[];
+      builtins: string[];
+      listed: unknown[];
+      descriptors: unknown[];
+      ids: string[];
+    };
+    // dist/ is bundled: what a loaded module holds is the list of sources in its source map
+    const loaded = out.urls.filter((url) => url.startsWith("file:")).map((url) => fileURLToPath(url));
+    const fromDist = loaded.filter((file) => file.startsWith(join(ROOT, "dist")));
+    expect(fromDist).toContain(join(ROOT, "dist", "index.js"));
+    expect(loaded.filter((file) => !fromDist.includes(file))).toEqual([]); // nothing straight from node_modules
+    const sources = fromDist.flatMap((file) =>
+      (JSON.parse(readFileSync(`${file}.map`, "utf8")) as { sources: string[] }).sources.map((s) => relative(ROOT, join(dirname(file), s))),
+    );
+    expect(sources).toContain("library/create-quotabar.ts");
+    expect(sources.filter((s) => /^providers\//.test(s))).toEqual([]);
+    expect(sources.filter((s) => /^adapters\//.test(s))).toEqual([]);
+    expect(sources.filter((s) => /node_modules\/(got|http2-wrapper|cacheable-request|undici|node-fetch|axios|ky)\//.test(s))).toEqual([]);
+    expect(sources.filter((s) => /(tsyringe|inversify|awilix|reflect-metadata)/.test(s))).toEqual([]);
+    expect(out.builtins.filter((m) => /^NativeModule (http|https|http2|tls|net|dgram|dns|child_process)$/.test(m))).toEqual([]);
+    expect(out.resources.filter((r) => /Timeout|Immediate|TCP|UDP|Socket|Server|GetAddrInfo|Process|Signal/i.test(r))).toEqual([]);
+    // the descriptors are inlined into dist/index.js at build time: the same as the registry's
+    const registry = JSON.parse(JSON.stringify(PROVIDERS.map((m) => m.descriptor)));
+    expect(out.descriptors).toEqual(registry);
+    expect(out.listed).toEqual(registry);
+    expect(out.ids).toEqual(PROVIDERS.map((m) => m.descriptor.id));
   });
 
   it("keeps VERSION equal to package.json", async () => {

@@ -1,0 +1,171 @@
+import { z } from "zod";
+import {
+  decodeValue,
+  isObject,
+  parseBoundedJson,
+  QuotabarError,
+  sessionRefusal,
+  snakeKeys,
+  statusError,
+  toText,
+  tryJson,
+  zNumber,
+  zTime,
+  type FetchContext,
+  type HttpResponse,
+  type Remedy,
+} from "../kit/index.js";
+import { staleTokenFallbacks } from "./cookies.js";
+import { accessTokenClaims } from "./jwt.js";
+import type { FactoryPool, FactoryReading } from "./policy.js";
+
+/** The spec's base URL candidates, in its order: {auth_url}, {api_url}, {app_url}. */
+export const FACTORY_BASE_URLS = ["https://auth.factory.ai", "https://api.factory.ai", "https://app.factory.ai"];
+const SERVICE = "Factory";
+
+export const SIGN_IN: Remedy = { kind: "browser-sign-in", url: "https://app.factory.ai" };
+export const PASTE_COOKIE: Remedy = { kind: "set-cookie", provider: "factory", env: [], from: "app.factory.ai" };
+/** 401 (and 403 on the usage call): the session the credential carries is over. */
+export const SIGNED_OUT = sessionRefusal(
+  "expired",
+  "Not logged in to Factory: the session has expired or was signed out. Please log in to app.factory.ai again.",
+  [SIGN_IN, PASTE_COOKIE],
+);
+
+/** What a request presents: a Cookie header, a bearer token, or both. */
+export interface Presented {
+  cookie: string | null;
+  bearer: string | null;
+}
+
+/** `/api/app/auth/me` and the usage call, as one base answered them: the reading but for which step answered. */
+export type FactoryAnswer = Omit<FactoryReading, "credential">;
+
+/** Absent, or a value read as text (null when it is none). */
+const text = z
+  .unknown()
+  .transform((value) => toText(value))
+  .optional();
+const time = zTime.optional();
+const AuthMe = z.object({
+  organization: z
+    .object({
+      name: text,
+      subscription: z
+        .object({
+          factory_tier: text,
+          orb_subscription: z.object({ plan: z.object({ name: text }).nullish() }).nullish(),
+        })
+        .nullish(),
+    })
+    .nullish(),
+  user_profile: z.object({ id: text }).nullish(),
+});
+
+/** A token count: a number or numeric text (fractions kept); absent is 0; anything else fails naming the field. */
+const tokens = zNumber.nullish().transform((value) => value ?? 0);
+const Pool = z
+  .object({ user_tokens: tokens, total_allowance: tokens, used_ratio: zNumber.nullish().transform((value) => value ?? null) })
+  .nullish()
+  .transform((pool): FactoryPool | null =>
+    pool ? { used: pool.user_tokens, allowance: pool.total_allowance, ratio: pool.used_ratio } : null,
+  );
+const UsageBody = z.object({
+  usage: z.object({ start_date: time, end_date: time, standard: Pool, premium: Pool }),
+});
+
+const HEADERS = {
+  Accept: "application/json",
+  "Content-Type": "application/json",
+  Origin: "https://app.factory.ai",
+  Referer: "https://app.factory.ai/",
+  "x-factory-client": "web-app",
+};
+
+function headersOf({ cookie, bearer }: Presented): Record<string, string> {
+  return { ...HEADERS, ...(cookie ? { Cookie: cookie } : {}), ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}) };
+}
+
+/** The start of a body for a message, on one line. */
+function bodyPrefix(body: string): string {
+  const json = tryJson(body);
+  const said = isObject(json) ? (toText(json.message) ?? toText(json.error)) : null;
+  return (said ?? body.replace(/\s+/g, " ").trim()).slice(0, 200) || "empty body";
+}
+
+/** A status the call did not accept: 401 (and 403 where `forbiddenSignsOut`) signs out; 429 and 5xx as the table says; the rest an API error. */
+function failed(response: HttpResponse, forbiddenSignsOut: boolean): QuotabarError {
+  if (response.status === 401 || (response.status === 403 && forbiddenSignsOut)) return SIGNED_OUT.error(response.status);
+  if (response.status === 429) return statusError(response, SERVICE) as QuotabarError;
+  return new QuotabarError("upstream", `Factory API error: HTTP ${response.status}: ${bodyPrefix(response.body)}`, {
+    status: response.status,
+    remedies: response.status >= 500 ? [{ kind: "retry" }] : [SIGN_IN],
+  });
+}
+
+const PASS = { "4xx": "pass", "5xx": "pass" } as const;
+
+/** One base: `/api/app/auth/me`, then the usage (POST as the spec has it; GET with a query as the service has since taken it). */
+async function askBase(base: string, presented: Presented, { http }: FetchContext): Promise<FactoryAnswer> {
+  const headers = headersOf(presented);
+  const meResponse = await http.request({ url: `${base}/api/app/auth/me`, headers, statusRules: PASS });
+  // a 403 here is no sign-out: the account may lack the page but still have usage elsewhere
+  if (meResponse.status !== 200) throw failed(meResponse, false);
+  const me = decodeValue(snakeKeys(parseBoundedJson(meResponse.body, SERVICE)), AuthMe, SERVICE);
+  const userId = me.user_profile?.id ?? accessTokenClaims(presented.bearer).userId;
+  const usageUrl = `${base}/api/organization/subscription/usage`;
+  let response = await http.request({
+    url: usageUrl,
+    method: "POST",
+    headers,
+    json: { useCache: true, ...(userId ? { userId } : {}) },
+    statusRules: PASS,
+  });
+  if (response.status === 404 || response.status === 405) {
+    const query = new URLSearchParams({ useCache: "true", ...(userId ? { userId } : {}) });
+    response = await http.request({ url: `${usageUrl}?${query}`, headers, statusRules: PASS });
+  }
+  if (response.status !== 200) throw failed(response, true);
+  const { usage } = decodeValue(snakeKeys(parseBoundedJson(response.body, SERVICE)), UsageBody, SERVICE);
+  const subscription = me.organization?.subscription;
+  return {
+    organization: me.organization?.name ?? null,
+    tier: subscription?.factory_tier ?? null,
+    planName: subscription?.orb_subscription?.plan?.name ?? null,
+    periodStart: usage.start_date ?? null,
+    periodEnd: usage.end_date ?? null,
+    standard: usage.standard,
+    premium: usage.premium,
+  };
+}
+
+export const isSignedOut = (error: QuotabarError) => error.code === "expired";
+const isStale = (error: QuotabarError) => error.status === 409;
+
+/**
+ * Factory's usage with one credential: each base in the spec's order; on one base a refused or
+ * stale (409) cookie set is tried again without the bearer and, after a 409, with the cookies that
+ * may carry the stale token left out. The first answer wins; otherwise the last error.
+ */
+export async function readFactoryUsage(presented: Presented, context: FetchContext): Promise<FactoryAnswer> {
+  let last: QuotabarError | null = null;
+  for (const base of FACTORY_BASE_URLS) {
+    const attempts: Presented[] = [presented];
+    let staleSeen = false;
+    for (let i = 0; i < attempts.length; i++) {
+      try {
+        return await askBase(base, attempts[i] as Presented, context);
+      } catch (thrown) {
+        if (!(thrown instanceof QuotabarError) || thrown.code === "timeout") throw thrown;
+        last = thrown;
+        if (!isSignedOut(thrown) && !isStale(thrown)) break;
+        if (i === 0 && presented.cookie && presented.bearer) attempts.push({ cookie: presented.cookie, bearer: null });
+        if (isStale(thrown) && !staleSeen && presented.cookie) {
+          staleSeen = true;
+          attempts.push(...staleTokenFallbacks(presented.cookie).map((cookie) => ({ cookie, bearer: null })));
+        }
+      }
+    }
+  }
+  throw last as QuotabarError;
+}

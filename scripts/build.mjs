@@ -1,0 +1,289 @@
+#!/usr/bin/env node
+// npm run build (and `npm ci` through prepare, and the tests' global setup): dist/ and oclif.manifest.json.
+//
+// - JavaScript: esbuild bundles the sources and their pure-JS dependencies into a few ES modules with
+//   code splitting, so a start-up reads a handful of files instead of hundreds; every dynamic
+//   import() stays a lazily loaded chunk. @oclif/core and native addons stay external.
+// - Commands: one small entry per command (dist/oclif-cli/commands/<topic>/<name>.js, from the table
+//   in oclif-cli/commands.ts) and oclif's manifest of them, so a run loads only its own command.
+// - The library: dist/index.js, with the provider descriptors inlined as data (no provider module
+//   loads on import); types: tsc's declarations (dist/index.d.ts and what it references).
+// - Source maps (dist/**/*.js.map, sources inside): NODE_OPTIONS=--enable-source-maps maps stack
+//   traces back to the TypeScript (off by default: reading the maps costs ~30 ms a run). The
+//   bundles are not minified, so a trace reads well without them too.
+import { spawnSync } from "node:child_process";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join, relative, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import * as esbuild from "esbuild";
+
+const ROOT = join(import.meta.dirname, "..");
+const FINAL = join(ROOT, "dist");
+const MANIFEST = join(ROOT, "oclif.manifest.json");
+// built beside, then swapped in: a test run or a CLI reading dist/ meanwhile never sees half a build
+const STAGE = join(ROOT, `.dist-build-${process.pid}`);
+const DIST = join(STAGE, "dist");
+const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
+
+/** Entry points besides the commands: the library, what bin/run.js loads, the simulator (demo, bench). */
+const ENTRIES = {
+  index: "index.ts",
+  "oclif-cli/default-command": "oclif-cli/default-command.ts",
+  "simulator/server": "simulator/server.ts",
+};
+const COMMAND_TABLE = join(ROOT, "oclif-cli", "commands.ts");
+const COMMAND_DIR = join(ROOT, "oclif-cli", "commands");
+
+/** Loaded by oclif's own loader, or native addons (a .node file next to their JS): never bundled. */
+const ALWAYS_EXTERNAL = ["@oclif/core", "better-sqlite3", "classic-level", "@napi-rs/keyring"];
+
+function isNativeAddon(name) {
+  const dir = join(ROOT, "node_modules", name);
+  if (!existsSync(join(dir, "package.json"))) return false;
+  const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
+  const deps = { ...manifest.dependencies, ...manifest.optionalDependencies };
+  return (
+    existsSync(join(dir, "binding.gyp")) ||
+    existsSync(join(dir, "prebuilds")) ||
+    manifest.gypfile === true ||
+    manifest.napi !== undefined ||
+    "node-gyp-build" in deps ||
+    "bindings" in deps
+  );
+}
+
+const external = [...new Set([...ALWAYS_EXTERNAL, ...Object.keys(pkg.dependencies ?? {}).filter(isNativeAddon)])];
+
+/**
+ * Inside a bundle, import.meta.url is the chunk's URL. Sources use it to find files beside them
+ * (simulator fixtures, createRequire): give each module the URL it had in the unbundled layout,
+ * dist/<its path>.js, computed from the chunk's own dist/ at run time.
+ */
+function rewriteImportMeta(path, text) {
+  if (!text.includes("import.meta.")) return text;
+  const rel = relative(ROOT, path)
+    .replace(/\.tsx?$/, ".js")
+    .split("\\")
+    .join("/");
+  const distRoot = `import.meta.url.slice(0, import.meta.url.lastIndexOf("/dist/") + 6)`;
+  const url = `new URL(${JSON.stringify(rel)}, ${distRoot}).href`;
+  return text
+    .replaceAll("import.meta.url", `(${url})`)
+    .replaceAll("import.meta.dirname", `decodeURIComponent(new URL(".", ${url}).pathname.replace(/\\/$/, ""))`)
+    .replaceAll("import.meta.filename", `decodeURIComponent(new URL(${url}).pathname)`);
+}
+
+/**
+ * `import { z } from "zod"` hands over zod's whole namespace object, so a bundler keeps all of zod
+ * (every locale, JSON Schema conversion...: 750 kB). `z` *is* the namespace of
+ * zod/v4/classic/external.js, so importing that namespace directly is the same binding, and
+ * esbuild then keeps only what `z.<name>` reaches (under 200 kB): less to compile at start-up.
+ */
+const ZOD_INDEX = join(ROOT, "node_modules", "zod", "index.js");
+const ZOD_CLASSIC = join(ROOT, "node_modules", "zod", "v4", "classic", "external.js");
+const zodLayoutKnown =
+  existsSync(ZOD_INDEX) &&
+  existsSync(ZOD_CLASSIC) &&
+  /import \* as z from "\.\/v4\/classic\/external\.js"/.test(readFileSync(ZOD_INDEX, "utf8"));
+if (!zodLayoutKnown) console.warn("build: zod's layout changed; bundling all of zod (slower start-up, same behaviour)");
+
+function rewriteZodImport(text) {
+  return zodLayoutKnown ? text.replace(/^import \{ z \} from "zod";$/gm, `import * as z from "quotabar:zod-classic";`) : text;
+}
+
+/** Our own sources as esbuild reads them: import.meta and zod's import rewritten (above). */
+const sources = {
+  name: "quotabar-sources",
+  setup(build) {
+    build.onResolve({ filter: /^quotabar:zod-classic$/ }, () => ({ path: ZOD_CLASSIC }));
+    build.onLoad({ filter: /\.tsx?$/ }, (args) => {
+      if (args.path.startsWith(join(ROOT, "node_modules"))) return undefined;
+      const contents = rewriteZodImport(rewriteImportMeta(args.path, readFileSync(args.path, "utf8")));
+      return { contents, loader: args.path.endsWith(".tsx") ? "tsx" : "ts" };
+    });
+  },
+};
+
+/** Small entry modules made up by the build: `quotabar-entry:<name>` with the given source. */
+const virtualEntries = (modules) => ({
+  name: "quotabar-entries",
+  setup(build) {
+    build.onResolve({ filter: /^quotabar-entry:/ }, (args) => ({ path: args.path, namespace: "quotabar-entry" }));
+    build.onLoad({ filter: /.*/, namespace: "quotabar-entry" }, (args) => ({
+      contents: modules[args.path.slice("quotabar-entry:".length)],
+      loader: "ts",
+      resolveDir: ROOT,
+    }));
+  },
+});
+
+const common = {
+  bundle: true,
+  format: "esm",
+  platform: "node",
+  target: "node20",
+  external,
+  // a bundled CommonJS dependency may require() a Node built-in
+  banner: { js: `import { createRequire as __quotabarRequire } from "node:module"; const require = __quotabarRequire(import.meta.url);` },
+  logLevel: "warning",
+};
+
+/**
+ * What the build needs to know from the sources before bundling them: the providers' descriptors
+ * (plain data, inlined into the library) and which module defines each command of the table in
+ * oclif-cli/commands.ts (so each command gets its own entry). Learnt by running them, once. The
+ * root help (dist/oclif-cli/root-help.txt, printed by bin/run.js without loading oclif) is written
+ * here too, so the build step that needs every command stays out of dist/'s chunks.
+ */
+async function probe() {
+  const files = readdirSync(COMMAND_DIR).filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f));
+  const out = join(STAGE, "probe", "dist"); // a dist/ of its own: import.meta.dirname (above) needs one
+  await esbuild.build({
+    ...common,
+    entryPoints: {
+      descriptors: join(ROOT, "library", "descriptors.ts"),
+      table: COMMAND_TABLE,
+      "oclif-cli/write-root-help": join(ROOT, "oclif-cli", "write-root-help.ts"),
+      ...Object.fromEntries(files.map((f) => [`command-${f.replace(/\.tsx?$/, "")}`, join(COMMAND_DIR, f)])),
+    },
+    outdir: out,
+    splitting: true,
+    plugins: [sources],
+  });
+  run([join(out, "oclif-cli", "write-root-help.js")]);
+  mkdirSync(join(DIST, "oclif-cli"), { recursive: true });
+  copyFileSync(join(out, "oclif-cli", "root-help.txt"), join(DIST, "oclif-cli", "root-help.txt"));
+  const load = (name) => import(pathToFileURL(join(out, `${name}.js`)).href);
+  const { DESCRIPTORS } = await load("descriptors");
+  assertPlainData(DESCRIPTORS, "DESCRIPTORS");
+  const { COMMANDS } = await load("table");
+  const modules = await Promise.all(files.map(async (f) => [join(COMMAND_DIR, f), await load(`command-${f.replace(/\.tsx?$/, "")}`)]));
+  const commands = Object.entries(COMMANDS).map(([id, command]) => {
+    const defining = modules.find(([, m]) => m.default === command) ?? modules.find(([, m]) => Object.values(m).includes(command));
+    if (!defining) return { id, source: null, exported: null };
+    const [source, m] = defining;
+    return { id, source, exported: m.default === command ? "default" : Object.keys(m).find((k) => m[k] === command) };
+  });
+  return { descriptors: DESCRIPTORS, commands };
+}
+
+function assertPlainData(value, path) {
+  if (value === null || ["string", "number", "boolean"].includes(typeof value)) return;
+  if (Array.isArray(value)) return value.forEach((v, i) => assertPlainData(v, `${path}[${i}]`));
+  if (typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
+    for (const [k, v] of Object.entries(value)) if (v !== undefined) assertPlainData(v, `${path}.${k}`);
+    return;
+  }
+  throw new Error(`build: ${path} is not plain data, so library/descriptors.ts cannot be inlined`);
+}
+
+/**
+ * library/descriptors.ts reads the descriptors from the registry, which loads every provider. In
+ * the bundle it is the same values as a literal: importing the library loads no provider module.
+ */
+const inlineDescriptors = (descriptors) => ({
+  name: "inline-descriptors",
+  setup(build) {
+    build.onLoad({ filter: /[\\/]library[\\/]descriptors\.ts$/ }, () => ({
+      loader: "ts",
+      contents: [
+        `// Generated at build time from providers/registry.ts (scripts/build.mjs).`,
+        `import type { ProviderDescriptor } from "../domain/descriptor.js";`,
+        `export const DESCRIPTORS: readonly ProviderDescriptor[] = ${JSON.stringify(descriptors, null, 2)};`,
+        `export const PROVIDER_IDS: readonly string[] = DESCRIPTORS.map((d) => d.id);`,
+      ].join("\n"),
+      resolveDir: join(ROOT, "library"),
+    }));
+  },
+});
+
+/**
+ * dist/oclif-cli/commands/<topic>/<name>.js for each id of the table: oclif's `pattern` layout, so
+ * oclif finds the same ids by itself should the manifest be missing.
+ */
+function commandEntries(commands) {
+  const entries = {};
+  const modules = {};
+  for (const { id, source, exported } of commands) {
+    const name = `command:${id}`;
+    entries[`oclif-cli/commands/${id.split(":").join("/")}`] = `quotabar-entry:${name}`;
+    modules[name] = source
+      ? `export { ${exported} as default } from ${JSON.stringify(source)};`
+      : // defined elsewhere than oclif-cli/commands/: correct, but it loads the whole table
+        `import { COMMANDS } from ${JSON.stringify(COMMAND_TABLE)};\nexport default COMMANDS[${JSON.stringify(id)}];`;
+    if (!source) console.warn(`build: command ${id} is not defined in oclif-cli/commands/; it will load every command`);
+  }
+  return { entries, modules };
+}
+
+/** oclif.manifest.json, written by oclif itself from the built commands (what `oclif manifest` does). */
+async function writeManifest() {
+  rmSync(MANIFEST, { force: true });
+  const { Plugin } = createRequire(join(ROOT, "package.json"))("@oclif/core");
+  const plugin = new Plugin({ root: ROOT, type: "core", isRoot: true, ignoreManifest: true, errorOnManifestCreate: true });
+  await plugin.load();
+  const tmp = `${MANIFEST}.${process.pid}`;
+  writeFileSync(tmp, `${JSON.stringify(plugin.manifest, null, 2)}\n`);
+  renameSync(tmp, MANIFEST);
+  return Object.keys(plugin.manifest.commands).length;
+}
+
+/** The maps' sources are relative to where they were written (the staging dir): make them right for dist/. */
+function relocateSourceMaps(from, to) {
+  for (const entry of readdirSync(from, { recursive: true })) {
+    if (!entry.endsWith(".js.map")) continue;
+    const file = join(from, entry);
+    const map = JSON.parse(readFileSync(file, "utf8"));
+    const [built, final] = [dirname(file), dirname(join(to, entry))];
+    map.sources = map.sources.map((source) =>
+      /^[a-z-]+:/.test(source) ? source : relative(final, resolve(built, source)).split("\\").join("/"),
+    );
+    writeFileSync(file, JSON.stringify(map));
+  }
+}
+
+function run(args) {
+  const result = spawnSync(process.execPath, args, { stdio: "inherit" });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const started = Date.now();
+rmSync(STAGE, { recursive: true, force: true });
+mkdirSync(DIST, { recursive: true });
+process.on("exit", () => rmSync(STAGE, { recursive: true, force: true }));
+
+const { descriptors, commands } = await probe();
+const cli = commandEntries(commands);
+const result = await esbuild.build({
+  ...common,
+  entryPoints: { ...Object.fromEntries(Object.entries(ENTRIES).map(([out, src]) => [out, join(ROOT, src)])), ...cli.entries },
+  outdir: DIST,
+  splitting: true,
+  chunkNames: "chunks/[name]-[hash]",
+  sourcemap: "linked",
+  sourcesContent: true,
+  plugins: [inlineDescriptors(descriptors), virtualEntries(cli.modules), sources],
+  metafile: true,
+});
+
+// declarations of the library (and of the modules they reference)
+run([
+  join(ROOT, "node_modules", "typescript", "bin", "tsc"),
+  "-p",
+  join(ROOT, "tsconfig.build.json"),
+  "--emitDeclarationOnly",
+  "--outDir",
+  DIST,
+]);
+
+relocateSourceMaps(DIST, FINAL);
+if (existsSync(FINAL)) renameSync(FINAL, join(STAGE, "previous"));
+renameSync(DIST, FINAL);
+const commandCount = await writeManifest();
+
+// what went into which module (esbuild's metafile), for whoever wonders why a chunk is big
+mkdirSync(join(ROOT, "node_modules", ".cache", "quotabar"), { recursive: true });
+writeFileSync(join(ROOT, "node_modules", ".cache", "quotabar", "build-meta.json"), JSON.stringify(result.metafile));
+const files = Object.keys(result.metafile.outputs).filter((f) => f.endsWith(".js"));
+console.log(`build: dist/ (${files.length} modules, ${commandCount} commands in oclif.manifest.json) in ${Date.now() - started} ms`);
