@@ -1,6 +1,9 @@
 import { environment, getPreferenceValues, LaunchType, type LaunchProps } from "@raycast/api";
+import { usePromise } from "@raycast/utils";
 import type { MenuBarLaunchContext } from "../raycast/shared/actions.js";
 import type { QuotabarPreferences } from "../raycast/shared/preferences.js";
+import { raycastAdapters } from "../raycast/shared/raycast-runtime.js";
+import { sessionAlerts } from "../raycast/shared/usage.js";
 import { useUsage } from "../raycast/shared/use-usage.js";
 import { menuBarModel } from "./menu-bar-model.js";
 import { shouldFetch } from "./refresh-policy.js";
@@ -15,11 +18,22 @@ export default function MenuBarCommand(props: Partial<LaunchProps<{ launchContex
   const { menuBarProvider = "auto" } = getPreferenceValues<QuotabarPreferences>();
   // woken by the list after its refresh: the cached document is fresh, only redraw
   const background = environment.launchType === LaunchType.Background && props.launchContext?.fetch !== false;
+  // each 5-minute background run also checks the web sessions kept alive (spec section 8)
   const { document, isLoading, revalidate, error } = useUsage({
     execute: (cached) => shouldFetch(cached, new Date(), background),
     onError: () => undefined, // shown in the menu instead of a toast
+    keepSessions: background,
   });
+  // a keepalive that gave up (in an earlier run) says so in the menu the user opens
+  const alerts = usePromise(loadAlerts, [], { onError: () => undefined });
   return (
-    <UsageMenuBar model={menuBarModel(document, new Date(), menuBarProvider)} isLoading={isLoading} error={error} onRefresh={revalidate} />
+    <UsageMenuBar
+      model={menuBarModel(document, new Date(), menuBarProvider, alerts.data ?? {})}
+      isLoading={isLoading || alerts.isLoading}
+      error={error}
+      onRefresh={revalidate}
+    />
   );
 }
+
+const loadAlerts = () => sessionAlerts(raycastAdapters());

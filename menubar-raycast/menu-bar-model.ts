@@ -3,6 +3,7 @@
  * provider. Pure and free of `@raycast/*`; times against the `now` passed in.
  */
 import { statusPageUrl } from "../domain/descriptor.js";
+import type { KeepaliveReport } from "../domain/session-keepalive.js";
 import type { Meter, ProviderUsage, UsageDocument } from "../domain/usage-document.js";
 import { formatAge, formatDateTime, formatPercent } from "../presentation/format.js";
 import { fullestMeter, hasIncident, incidentLabel, incidentTone, metersOf, toneOf, type Tone } from "../presentation/severity.js";
@@ -52,7 +53,16 @@ export function headlineOf(document: UsageDocument | undefined, picked = "auto")
   return best;
 }
 
-export function menuBarModel(document: UsageDocument | undefined, now: Date, picked = "auto"): MenuBarModel {
+/**
+ * `alerts`: the providers whose session keepalive gave up (by id), each shown with what to do and a
+ * "Refresh Session" item.
+ */
+export function menuBarModel(
+  document: UsageDocument | undefined,
+  now: Date,
+  picked = "auto",
+  alerts: Readonly<Record<string, KeepaliveReport>> = {},
+): MenuBarModel {
   const headline = headlineOf(document, picked);
   const providers = document?.providers ?? [];
   const incident = providers.some((p) => hasIncident(p.status));
@@ -66,12 +76,13 @@ export function menuBarModel(document: UsageDocument | undefined, now: Date, pic
     title: headline ? formatPercent(percent) : "",
     tooltip: incident ? `${tooltip} · status incident` : tooltip,
     icon: { progress: percent / 100, tone: headline ? toneOf(percent) : "muted", incident },
-    sections: providers.map((usage) => providerSection(usage, now)),
+    sections: providers.map((usage) => providerSection(usage, now, alerts[usage.id])),
   };
 }
 
-function providerSection(usage: ProviderUsage, now: Date): MenuBarSectionModel {
-  const descriptor = PROVIDER_CATALOG.get(usage.id)?.descriptor;
+function providerSection(usage: ProviderUsage, now: Date, alert: KeepaliveReport | undefined): MenuBarSectionModel {
+  const module = PROVIDER_CATALOG.get(usage.id);
+  const descriptor = module?.descriptor;
   const items: MenuBarItemModel[] = [];
   const dashboard = descriptor ? { type: "open" as const, url: descriptor.dashboardUrl } : undefined;
   for (const meter of metersOf(usage)) {
@@ -96,6 +107,21 @@ function providerSection(usage: ProviderUsage, now: Date): MenuBarSectionModel {
       icon: { kind: "symbol", symbol: "warning", tone: usage.stale ? "warning" : "critical" },
     });
     if (remedy) items.push({ ...remedy, icon: { kind: "symbol", symbol: "hint", tone: "muted" } });
+  }
+  if (alert?.error) {
+    items.push({
+      title: alert.error.message,
+      ...(alert.error.hint ? { tooltip: alert.error.hint } : {}),
+      icon: { kind: "symbol", symbol: "warning", tone: "critical" },
+    });
+  }
+  // a provider whose web session is kept alive can have it renewed by hand
+  if (module?.keepalive) {
+    items.push({
+      title: "Refresh Session",
+      icon: { kind: "symbol", symbol: "clock", tone: alert ? "warning" : "normal" },
+      action: { type: "refresh-session", provider: usage.id },
+    });
   }
   if (usage.status && hasIncident(usage.status)) {
     const status = usage.status;

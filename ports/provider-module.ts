@@ -4,6 +4,7 @@ import type { ProviderConfigEntry } from "./config-store.js";
 import type { DeviceFlow } from "./device-flow.js";
 import type { AnyFetchStrategy } from "./fetch-strategy.js";
 import type { HttpTransport } from "./http-client.js";
+import type { SessionKeeper } from "./session-keeper.js";
 import type { SimulatedUpstream } from "./simulated-upstream.js";
 
 /** A provider's whole story as the program sees it: what it is, how to fetch it, how to fake it. */
@@ -15,6 +16,8 @@ export interface ProviderModule {
   simulator?: () => Promise<SimulatedUpstream>;
   /** Its sign-in flow (descriptor.signIn), loaded when a user signs in. */
   signIn?: () => Promise<(deps: { transport: HttpTransport; clock: Clock; entry?: ProviderConfigEntry }) => DeviceFlow>;
+  /** Its web session, kept alive between fetches by a long-lived driver (watch, the Raycast menu bar). */
+  keepalive?: SessionKeeper;
 }
 
 /** Every provider the running program knows, in display order. */

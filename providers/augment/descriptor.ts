@@ -3,15 +3,16 @@ import { describeProvider } from "../../domain/descriptor.js";
 export const descriptor = describeProvider({
   id: "augment",
   name: "Augment",
-  auth: ["auggie CLI", "Browser cookies"],
+  auth: ["auggie CLI (auggie account status)", "Browser cookies of app.augmentcode.com", "Manual cookie header"],
   dashboardUrl: "https://app.augmentcode.com/account/subscription",
+  credentialEnv: ["AUGMENT_COOKIE"],
   settings: [
     {
       field: "cookieHeader",
       title: "Augment Cookie Header",
       description:
-        "Manual Cookie header for Augment (copy it from the browser's developer tools). Browser cookies are not read by Raycast.",
-      placeholder: "session=…",
+        "Cookie header of a signed-in app.augmentcode.com (from the browser's developer tools). Optional: the auggie CLI, then the browsers' cookies, are used without it.",
+      placeholder: "_session=…",
     },
   ],
 });

@@ -1,5 +1,13 @@
 import type { ProviderModule } from "../../ports/provider-module.js";
 import { descriptor } from "./descriptor.js";
+import { augmentKeepalive } from "./keepalive.js";
+import { augmentCli } from "./wire-cli.js";
+import { augmentWeb } from "./wire-web.js";
 
-/** Listed so one config file serves quotabar and CodexBar; its sources are still to come. */
-export const augment: ProviderModule = { descriptor, strategies: [] };
+/** `auggie account status` when auggie is installed, else (and after any CLI failure but a parse error) the web app with cookies. */
+export const augment: ProviderModule = {
+  descriptor,
+  strategies: [augmentCli, ...augmentWeb],
+  simulator: async () => (await import("./simulator.js")).augmentUpstream,
+  keepalive: augmentKeepalive,
+};

@@ -1,9 +1,13 @@
-import { Cache, getPreferenceValues, LocalStorage } from "@raycast/api";
+import { Cache, environment, getPreferenceValues, LaunchType, LocalStorage } from "@raycast/api";
 import { DocumentCache } from "./adapters/document-cache.js";
 import type { QuotabarPreferences } from "./preferences.js";
 import type { RaycastAdapters } from "./raycast-core.js";
 
-/** Raycast's own pieces for the composition root: preferences, encrypted LocalStorage, the shared Cache. */
+/**
+ * Raycast's own pieces for the composition root: preferences, encrypted LocalStorage, the shared
+ * Cache, and whether someone is there: only a launch the user started may prompt for a browser's key
+ * (a background refresh, as the menu bar's interval, never does).
+ */
 const cache = new Cache({ namespace: "quotabar" });
 
 export function raycastAdapters(): RaycastAdapters {
@@ -12,6 +16,7 @@ export function raycastAdapters(): RaycastAdapters {
     localStorage: LocalStorage,
     cache,
     env: process.env,
+    interactive: environment.launchType === LaunchType.UserInitiated,
   };
 }
 

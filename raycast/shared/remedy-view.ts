@@ -12,7 +12,11 @@ import { credentialPreferenceOf } from "./preferences.js";
 import { raycastRemedyText } from "./remedy-text.js";
 
 /** What a click does; the components turn it into `open`, `openExtensionPreferences`, `launchCommand`. */
-export type ItemAction = { type: "open"; url: string } | { type: "configure" } | { type: "sign-in"; provider: string };
+export type ItemAction =
+  | { type: "open"; url: string }
+  | { type: "configure" }
+  | { type: "sign-in"; provider: string }
+  | { type: "refresh-session"; provider: string };
 
 /** Error codes whose fix is to set the credential up (again). */
 const NEEDS_CREDENTIAL: readonly string[] = ["not_configured", "unauthorized", "forbidden", "expired"];

@@ -1,3 +1,4 @@
+import type { KeepaliveReport } from "../../domain/session-keepalive.js";
 import type { UsageDocument } from "../../domain/usage-document.js";
 import type { ProviderListing } from "../../domain/usage-service.js";
 import type { DocumentCache } from "./adapters/document-cache.js";
@@ -16,4 +17,21 @@ export async function fetchUsage(adapters: RaycastAdapters, documents: DocumentC
 /** Every provider with whether it is set up here (no network): the list's "Not Set Up" rows, as `quotabar providers` lists them. */
 export function listProviders(adapters: RaycastAdapters): Promise<ProviderListing[]> {
   return createRaycastCore(adapters).usage.listProviders();
+}
+
+/** One keepalive check of the document's providers that keep a web session: each 5-minute run of the menu bar does one. */
+export function checkSessions(adapters: RaycastAdapters, document: UsageDocument): Promise<KeepaliveReport[]> {
+  return createRaycastCore(adapters).keepalive.check(document.providers.map((p) => p.id));
+}
+
+/** "Refresh Session": a renewal now, whatever the timing (a keepalive that gave up starts afresh). */
+export function refreshSession(adapters: RaycastAdapters, provider: string): Promise<KeepaliveReport> {
+  return createRaycastCore(adapters).keepalive.refresh(provider);
+}
+
+/** The providers whose keepalive gave up, with what to tell the user, by id (stored state only). */
+export async function sessionAlerts(adapters: RaycastAdapters): Promise<Record<string, KeepaliveReport>> {
+  const core = createRaycastCore(adapters);
+  const notices = await core.keepalive.notices(core.catalog.all().map((m) => m.descriptor.id));
+  return Object.fromEntries(notices.map((report) => [report.provider, report]));
 }

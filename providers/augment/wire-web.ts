@@ -1,0 +1,106 @@
+import {
+  isObject,
+  parseBoundedJson,
+  toText,
+  tryJson,
+  withFreshCookieRetry,
+  zNumber,
+  type FetchStrategy,
+  type ProviderHttp,
+} from "../kit/index.js";
+import { z } from "zod";
+import { APP_ORIGIN, augmentCookie } from "./cookies.js";
+import { apiError, creditsParse, noSession, sessionExpired } from "./errors.js";
+import { augmentWebSnapshot, type AugmentSubscription, type AugmentWebReading } from "./policy.js";
+
+const SERVICE = "Augment";
+/** The plan is extra: it may take this long, and its failure is no failure. */
+const SUBSCRIPTION_MS = 5_000;
+/** A name or an address longer than this is no name or address. */
+const MAX_TEXT_CHARS = 200;
+
+const figure = zNumber.nullish().transform((value) => value ?? null);
+const Credits = z.object({
+  usageUnitsRemaining: figure,
+  usageUnitsConsumedThisBillingCycle: figure,
+  usageUnitsAvailable: figure,
+});
+
+const jsonHeaders = (cookie: string) => ({ Accept: "application/json", Cookie: cookie });
+
+/**
+ * `GET /api/credits` (required) and `GET /api/subscription` (the plan, the account, the period's
+ * end; any failure of it is dropped) with the session's cookies. Only an expired session (401) makes
+ * a cached header be forgotten and the browsers read again: a 403 does not, as in the reference.
+ */
+const web: FetchStrategy<string, AugmentWebReading> = {
+  source: "web",
+  credentials: augmentCookie,
+  missingCredential: noSession,
+  toSnapshot: augmentWebSnapshot,
+  async fetch(cookie, { http }) {
+    const [credits, subscription] = await Promise.all([readCredits(http, cookie), readSubscription(http, cookie)]);
+    return { credits, subscription };
+  },
+};
+
+export const augmentWeb = withFreshCookieRetry(web, (error) => error.code === "expired");
+
+async function readCredits(http: ProviderHttp, cookie: string): Promise<AugmentWebReading["credits"]> {
+  const response = await http.request({
+    url: `${APP_ORIGIN}/api/credits`,
+    headers: jsonHeaders(cookie),
+    statusRules: {
+      401: (r) => sessionExpired(r.status),
+      "4xx": (r) => apiError(r.status, r.body),
+      "5xx": (r) => apiError(r.status, r.body),
+    },
+  });
+  let body: unknown;
+  try {
+    body = parseBoundedJson(response.body, SERVICE);
+  } catch (error) {
+    throw creditsParse((error as Error).message.replace(/^Failed to parse Augment response: /, ""));
+  }
+  if (!isObject(body)) throw creditsParse("the body is not a JSON object");
+  const decoded = Credits.safeParse(body);
+  if (!decoded.success) {
+    const issue = decoded.error.issues[0];
+    throw creditsParse(`${issue?.path.join(".") || "body"}: ${issue?.message ?? "invalid"}`);
+  }
+  const credits = decoded.data;
+  const reading = {
+    remaining: credits.usageUnitsRemaining,
+    consumed: credits.usageUnitsConsumedThisBillingCycle,
+    available: credits.usageUnitsAvailable,
+  };
+  if (reading.remaining === null && reading.consumed === null)
+    throw creditsParse("no usageUnitsRemaining or usageUnitsConsumedThisBillingCycle");
+  return reading;
+}
+
+/** The subscription, or null for any failure (status, network, body): it only adds the plan and the reset. */
+async function readSubscription(http: ProviderHttp, cookie: string): Promise<AugmentSubscription | null> {
+  try {
+    const response = await http.request({
+      url: `${APP_ORIGIN}/api/subscription`,
+      headers: jsonHeaders(cookie),
+      timeoutMs: SUBSCRIPTION_MS,
+    });
+    const body = tryJson(response.body);
+    if (!isObject(body)) return null;
+    return {
+      planName: shortText(body.planName),
+      billingPeriodEnd: shortText(body.billingPeriodEnd),
+      email: shortText(body.email),
+      organization: shortText(body.organization),
+    };
+  } catch {
+    return null;
+  }
+}
+
+function shortText(value: unknown): string | null {
+  const text = toText(value);
+  return text !== null && text.length <= MAX_TEXT_CHARS ? text : null;
+}
