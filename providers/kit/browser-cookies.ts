@@ -1,4 +1,5 @@
 import type { QuotabarError } from "../../domain/errors.js";
+import { advice, type Remedy } from "../../domain/remedy.js";
 import type { BrowserAccess, LookupNote } from "../../ports/browser-credentials.js";
 import type { ProviderConfigEntry } from "../../ports/config-store.js";
 import type { CredentialSource } from "../../ports/credential-source.js";
@@ -27,16 +28,23 @@ export interface BrowserCookieOptions {
   session?: SessionCookieRule;
 }
 
-interface CachedHeader {
+/** What the cache keeps: the header, when and where it was taken, and what the provider keeps beside it. */
+export interface CachedCookie {
   header: string;
   storedAt: string;
   source: string;
+  extra?: Record<string, string>;
 }
+
+/** How many notes a missing-credential advice quotes. */
+const MAX_ADVICE_NOTES = 6;
 
 /** Where the credential handed to a fetch came from, per provider entry of one run (the entry object is the run's). */
 const origins = new WeakMap<ProviderConfigEntry, "cache" | "browser">();
 /** Entries whose cached header was refused in this run: their retry strategy may run once. */
 const retries = new WeakSet<ProviderConfigEntry>();
+/** What the last browser lookup of a provider entry saw in this run, for its missing-credential error. */
+const lookups = new WeakMap<ProviderConfigEntry, LookupNote[]>();
 
 /** `cookieSource`: auto (the default, and anything unknown), manual (pasted header only) or off. */
 export function cookieSourceOf(entry: ProviderConfigEntry): "auto" | "manual" | "off" {
@@ -52,12 +60,15 @@ export function browsersOf(entry: ProviderConfigEntry): string[] | null {
   return ids.length > 0 ? ids : null;
 }
 
-async function readCache(access: BrowserAccess, provider: string): Promise<CachedHeader | null> {
+async function readCache(access: BrowserAccess, provider: string): Promise<CachedCookie | null> {
   try {
     const text = await access.secrets.get(COOKIE_CACHE_SERVICE, cookieCacheAccount(provider));
-    const cached = text ? (JSON.parse(text) as Partial<CachedHeader>) : null;
+    const cached = text ? (JSON.parse(text) as Partial<CachedCookie>) : null;
     const header = normalizeCookieHeader(typeof cached?.header === "string" ? cached.header : null);
-    return header ? { header, storedAt: String(cached?.storedAt ?? ""), source: String(cached?.source ?? "") } : null;
+    if (!header) return null;
+    const kept = typeof cached?.extra === "object" && cached.extra !== null ? Object.entries(cached.extra) : [];
+    const extra = Object.fromEntries(kept.filter((pair): pair is [string, string] => typeof pair[1] === "string"));
+    return { header, storedAt: String(cached?.storedAt ?? ""), source: String(cached?.source ?? ""), extra };
   } catch {
     return null; // no secret store here, or an entry that is not ours: as if nothing was cached
   }
@@ -66,6 +77,106 @@ async function readCache(access: BrowserAccess, provider: string): Promise<Cache
 /** Forget the provider's cached header (the upstream refused it); whether there was one. */
 export async function forgetCookieHeader(context: CredentialContext): Promise<boolean> {
   return context.browsers.secrets.delete(COOKIE_CACHE_SERVICE, cookieCacheAccount(context.entry.id)).catch(() => false);
+}
+
+/** One browser profile whose cookies satisfy a provider's rule, as the Cookie header it would send. */
+export interface BrowserCookieHeader {
+  browser: string;
+  profile: string;
+  header: string;
+}
+
+/**
+ * The cached header of the provider, when `cookieSource` is auto: null when there is none, and null
+ * while explaining (`quotabar cookies`), which only describes it. Marks the fetch as served from the
+ * cache, so `withFreshCookieRetry` reads the browsers afresh when the upstream refuses it.
+ */
+export async function readCachedCookie(context: CredentialContext): Promise<CachedCookie | null> {
+  if (cookieSourceOf(context.entry) !== "auto") return null;
+  const access = context.browsers;
+  const cached = await readCache(access, context.entry.id);
+  if (!cached) return null;
+  if (access.explain) {
+    access.explain(cacheNote(cached));
+    return null;
+  }
+  origins.set(context.entry, "cache");
+  return cached;
+}
+
+/**
+ * Every browser profile, in browser order (the entry's `browsers` replaces the given one), whose
+ * cookies satisfy `session`, as headers; none unless `cookieSource` is auto. Reads no cache and
+ * writes none; what it saw is kept for `browserLookupAdvice` and told to `explain`.
+ */
+export async function browserCookieHeaders(context: CredentialContext, options: BrowserCookieOptions): Promise<BrowserCookieHeader[]> {
+  const { entry } = context;
+  const access = context.browsers;
+  const explain = access.explain?.bind(access);
+  const mode = cookieSourceOf(entry);
+  if (mode !== "auto") {
+    explain?.({ browser: "config", outcome: "skipped", detail: `cookieSource is "${mode}": browsers are not read` });
+    return [];
+  }
+  const browsers = browsersOf(entry) ?? options.browsers;
+  const query = { hosts: options.hosts, browsers, ...(options.names ? { names: options.names } : {}) };
+  const { candidates, notes } = await access.cookies.read(query, { interactive: access.interactive });
+  if (explain) for (const note of notes) explain(note);
+  const seen = [...notes];
+  const found: BrowserCookieHeader[] = [];
+  for (const { browser, profile, cookies } of candidates) {
+    const all = cookieHeaderOf(cookies);
+    const header = all && options.session ? sessionCookieHeader(all, options.session) : all;
+    if (header) {
+      found.push({ browser, profile, header });
+      continue;
+    }
+    const skipped: LookupNote = {
+      browser,
+      profile,
+      outcome: "skipped",
+      detail: "none of its cookies is a session cookie",
+      cookieNames: cookies.map((c) => c.name),
+    };
+    seen.push(skipped);
+    explain?.(skipped);
+  }
+  // in browser order, each browser's profiles after what the reader said of it
+  const rank = (note: LookupNote) => (browsers.includes(note.browser) ? browsers.indexOf(note.browser) : browsers.length);
+  lookups.set(
+    entry,
+    seen.sort((a, b) => rank(a) - rank(b)),
+  );
+  if (found.length > 0 && !explain) origins.set(entry, "browser");
+  return found;
+}
+
+/** Keeps a header taken from a browser (with what the provider keeps beside it, a Bearer token say) for the next runs; never while explaining. */
+export async function keepCookieHeader(
+  context: CredentialContext,
+  found: BrowserCookieHeader,
+  extra?: Record<string, string>,
+): Promise<void> {
+  const access = context.browsers;
+  if (access.explain) return;
+  const value: CachedCookie = {
+    header: found.header,
+    storedAt: context.now().toISOString(),
+    source: `${found.browser}/${found.profile}`,
+    ...(extra && Object.keys(extra).length > 0 ? { extra } : {}),
+  };
+  await access.secrets.set(COOKIE_CACHE_SERVICE, cookieCacheAccount(context.entry.id), JSON.stringify(value)).catch(() => undefined);
+}
+
+/** Tells `explain` which profile the provider went with. */
+export function explainChosen(context: CredentialContext, found: BrowserCookieHeader, detail: string): void {
+  context.browsers.explain?.({
+    browser: found.browser,
+    profile: found.profile,
+    outcome: "chosen",
+    detail,
+    cookieNames: cookiePairs(found.header).map((p) => p.name),
+  });
 }
 
 /**
@@ -77,59 +188,34 @@ export async function forgetCookieHeader(context: CredentialContext): Promise<bo
 export function browserCookieHeader(options: BrowserCookieOptions): CredentialSource<string> {
   return {
     async resolve(context) {
-      const { entry } = context;
-      const access = context.browsers;
-      const explain = access.explain?.bind(access);
-      const mode = cookieSourceOf(entry);
-      if (mode !== "auto") {
-        explain?.({ browser: "config", outcome: "skipped", detail: `cookieSource is "${mode}": browsers are not read` });
-        return null;
-      }
-      const cached = await readCache(access, entry.id);
-      if (cached && !explain) {
-        origins.set(entry, "cache");
-        return cached.header;
-      }
-      if (cached) explain?.(cacheNote(cached));
-      const browsers = browsersOf(entry) ?? options.browsers;
-      const query = { hosts: options.hosts, browsers, ...(options.names ? { names: options.names } : {}) };
-      const { candidates, notes } = await access.cookies.read(query, { interactive: access.interactive });
-      if (explain) for (const note of notes) explain(note);
-      for (const { browser, profile, cookies } of candidates) {
-        const all = cookieHeaderOf(cookies);
-        const header = all && options.session ? sessionCookieHeader(all, options.session) : all;
-        if (!header) {
-          explain?.({
-            browser,
-            profile,
-            outcome: "skipped",
-            detail: "none of its cookies is a session cookie",
-            cookieNames: cookies.map((c) => c.name),
-          });
-          continue;
-        }
-        const names = cookiePairs(header).map((p) => p.name);
-        if (explain) {
-          explain({
-            browser,
-            profile,
-            outcome: "chosen",
-            detail: "the first profile, in browser order, with the cookies wanted",
-            cookieNames: names,
-          });
-          return header;
-        }
-        const value: CachedHeader = { header, storedAt: context.now().toISOString(), source: `${browser}/${profile}` };
-        await access.secrets.set(COOKIE_CACHE_SERVICE, cookieCacheAccount(entry.id), JSON.stringify(value)).catch(() => undefined);
-        origins.set(entry, "browser");
-        return header;
-      }
-      return null;
+      const cached = await readCachedCookie(context);
+      if (cached) return cached.header;
+      const [first] = await browserCookieHeaders(context, options);
+      if (!first) return null;
+      if (context.browsers.explain) explainChosen(context, first, "the first profile, in browser order, with the cookies wanted");
+      else await keepCookieHeader(context, first);
+      return first.header;
     },
   };
 }
 
-function cacheNote(cached: CachedHeader): LookupNote {
+/**
+ * What the browsers showed when they gave the provider no cookie (never a value): an advice for its
+ * missing-credential error, so "no session cookie", "could not be decrypted" or "could not be read"
+ * reach the user, and the browsers not installed here in one list. Nothing when no browser was
+ * looked at for this entry in this run.
+ */
+export function browserLookupAdvice(context: CredentialContext): Remedy[] {
+  const notes = (lookups.get(context.entry) ?? []).filter((n) => n.outcome !== "found" && n.outcome !== "chosen");
+  const absent = notes.filter((n) => n.outcome === "not-installed").map((n) => n.browser);
+  const seen = notes.filter((n) => n.outcome !== "not-installed");
+  const said = seen.slice(0, MAX_ADVICE_NOTES).map((n) => `${n.profile ? `${n.browser} (${n.profile})` : n.browser}: ${n.detail}`);
+  if (seen.length > MAX_ADVICE_NOTES) said.push(`and ${seen.length - MAX_ADVICE_NOTES} more`);
+  if (absent.length > 0) said.push(`not installed here: ${absent.join(", ")}`);
+  return said.length === 0 ? [] : [advice(`Browsers looked at: ${said.join("; ")}.`)];
+}
+
+function cacheNote(cached: CachedCookie): LookupNote {
   const names = cookiePairs(cached.header).map((p) => p.name);
   const from = cached.source ? ` from ${cached.source}` : "";
   return {

@@ -59,3 +59,17 @@ export {
 } from "./browser-cookies.js";
 export { filesUnder, MAX_LINE_BYTES, scanLines, type FoundFile, type LineScan, type LineScanOptions } from "./line-files.js";
 export { providerCache } from "./cache-file.js";
+export { browserSession, cachedCookieHeader, storeCookieHeader, withSetCookies } from "./cookie-session.js";
+export { appFile, MAX_APP_FILE_BYTES, type AppFile } from "./app-file.js";
+export { browserCookieCandidates } from "./cookie-candidates.js";
+export {
+  browserCookieHeaders,
+  browserLookupAdvice,
+  explainChosen,
+  keepCookieHeader,
+  readCachedCookie,
+  type BrowserCookieHeader,
+  type CachedCookie,
+} from "./browser-cookies.js";
+export { browserOrder, DEFAULT_BROWSER_ORDER } from "./browser-order.js";
+export { chooseBrowsers, sessionCookie } from "./session-cookie-source.js";

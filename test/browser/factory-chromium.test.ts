@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readChromiumLocalStorage } from "../../adapters/browser/leveldb/local-storage-classic-level.js";
@@ -86,17 +85,11 @@ describe.skipIf(!bins)("factory with a real Chromium profile (Linux, no configur
   });
 
   it("explains step 8's choice by cookie names, never values", async () => {
-    const saved = process.env.HOME;
-    // the explanation hands the credential sources no environment: the session file is looked for under the process's home
-    process.env.HOME = mkdtempSync(join(tmpdir(), "quotabar-factory-empty-"));
-    homes.push(process.env.HOME);
-    try {
-      const explained = (await factoryCore(cookiesHome).explainCookies("factory"))!;
-      expect(explained.chosen).toMatchObject({ browser: "step 8", outcome: "chosen" });
-      expect(explained.chosen?.cookieNames).toEqual(expect.arrayContaining(["wos-session", "theme"]));
-      expect(JSON.stringify(explained)).not.toContain(FACTORY_SIM.sessionCookie);
-    } finally {
-      process.env.HOME = saved;
-    }
+    // the explanation looks where files live (HOME): without a session file there, the browser step is chosen
+    rmSync(join(cookiesHome, ".config", "quotabar", "factory-session.json"), { force: true });
+    const explained = (await factoryCore(cookiesHome).explainCookies("factory"))!;
+    expect(explained.chosen).toMatchObject({ browser: "step 8", outcome: "chosen" });
+    expect(explained.chosen?.cookieNames).toEqual(expect.arrayContaining(["wos-session", "theme"]));
+    expect(JSON.stringify(explained)).not.toContain(FACTORY_SIM.sessionCookie);
   });
 });

@@ -181,8 +181,10 @@ describe("quotabar demo and providers", () => {
       "kimik2",
       "kiro",
       "vertexai",
+      "augment",
       "amp",
       "jetbrains",
+      "factory",
       "opencode",
       "ollama",
     ]);
