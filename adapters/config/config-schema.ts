@@ -10,6 +10,9 @@ const must = (what: string) => ({
 const text = must("a string");
 const flag = must("true or false");
 const seconds = `a number of seconds from 1 to ${MAX_TIMEOUT_SECONDS}`;
+const COOKIE_SOURCES = ["auto", "manual", "off"] as const;
+const cookieSource = `one of ${COOKIE_SOURCES.map((s) => `"${s}"`).join(", ")}`;
+const browserIds = "an array of browser ids (strings)";
 
 /** Known fields are checked; unknown ones pass through untouched at every level. */
 export const ProviderEntrySchema = z.looseObject(
@@ -19,9 +22,11 @@ export const ProviderEntrySchema = z.looseObject(
     apiKey: z.string(text).optional(),
     source: z.string(text).optional(),
     region: z.string(text).optional(),
-    cookieSource: z.string(text).optional(),
+    cookieSource: z.enum(COOKIE_SOURCES, must(cookieSource)).optional(),
     cookieHeader: z.string(text).optional(),
     workspaceID: z.string(text).optional(),
+    /** Replaces the provider's browser order: ids such as "chrome", "firefox", "safari". */
+    browsers: z.array(z.string(must("a browser id (a string)")), must(browserIds)).optional(),
   },
   must("an object (a provider entry)"),
 );
@@ -40,6 +45,8 @@ export const ConfigSchema = z.looseObject(
       )
       .optional(),
     timeoutSeconds: z.number(must(seconds)).min(1, `must be ${seconds}`).max(MAX_TIMEOUT_SECONDS, `must be ${seconds}`).optional(),
+    /** false: no browser key is ever asked of the OS secret store (Raycast: "Read browser secrets"). */
+    browserSecrets: z.boolean(flag).optional(),
   },
   must("a JSON object"),
 );

@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { useSimulator } from "../../test/helpers/harness.js";
+import { browserDouble, storedCookie, usageWithBrowsers, type BrowserDouble } from "../../test/helpers/browser-double.js";
 import { writeConfig } from "../../test/helpers/write-config.js";
 import { ampSnapshot } from "./policy.js";
 import { readSettingsPage } from "./settings-page.js";
 import { AMP_TEST_SESSION } from "./simulator.js";
+import { DEFAULT_BROWSER_ORDER } from "../kit/index.js";
 
 const sim = useSimulator();
 const EXPIRED = "Amp session cookie expired. Please log in again.";
@@ -116,6 +118,45 @@ describe("amp against the simulator", () => {
     expect((await amp()).error).toMatchObject({ code: "upstream", message: "Amp API error: HTTP 500" });
     sim.sim.setScenario("amp", "slow");
     expect((await amp({}, 300)).error?.code).toBe("timeout");
+  });
+});
+
+describe("amp from the browsers (cookie source auto)", () => {
+  const profile = (browser: string, value: string) => ({
+    browser,
+    profile: "Default",
+    cookies: [storedCookie("session", value, "ampcode.com"), storedCookie("ajs_anonymous_id", "amp-sim-anonymous-42", ".ampcode.com")],
+  });
+  async function fromBrowsers(access: BrowserDouble) {
+    const doc = await usageWithBrowsers(sim.env({ AMP_COOKIE: undefined }), access).usage({ providers: ["amp"] });
+    return doc.providers[0]!;
+  }
+
+  it("takes the first browser in the default order with a session cookie, and sends only that cookie", async () => {
+    const access = browserDouble([profile("firefox", "firefox-session-000000"), profile("chrome", AMP_TEST_SESSION)]);
+    expect(await fromBrowsers(access)).toMatchObject({ ok: true, source: "web" });
+    expect(access.cookieQueries).toEqual([{ hosts: ["ampcode.com", "www.ampcode.com"], browsers: DEFAULT_BROWSER_ORDER }]);
+    expect(DEFAULT_BROWSER_ORDER.slice(0, 2)).toEqual(["safari", "chrome"]);
+    expect(sim.sim.requests[0]!.headers.cookie).toBe(`session=${AMP_TEST_SESSION}`);
+    expect(JSON.parse((await access.secrets.get("quotabar", "cookie:amp"))!).source).toBe("chrome/Default");
+  });
+
+  it("retries a refused cached session with the browsers' cookies in the same run", async () => {
+    const access = browserDouble([profile("firefox", AMP_TEST_SESSION)]);
+    await access.secrets.set(
+      "quotabar",
+      "cookie:amp",
+      JSON.stringify({ header: "session=amp-stale-000000", storedAt: "x", source: "chrome/Default" }),
+    );
+    expect((await fromBrowsers(access)).ok).toBe(true);
+    expect(sim.sim.requests.map((r) => r.headers.cookie ?? "")).toContain(`session=${AMP_TEST_SESSION}`);
+  });
+
+  it("says which browsers were looked at when none is signed in", async () => {
+    const usage = await fromBrowsers(browserDouble([]));
+    expect(usage.error).toMatchObject({ code: "not_configured", message: "No Amp session cookie found." });
+    expect(usage.error?.hint).toContain("Browsers looked at: not installed here: safari, chrome, edge, brave, arc, dia, atlas, chromium");
+    expect(sim.sim.requests).toEqual([]);
   });
 });
 

@@ -3,8 +3,7 @@ import { describeProvider } from "../../domain/descriptor.js";
 export const descriptor = describeProvider({
   id: "amp",
   name: "Amp",
-  // browser cookies (Safari or Chromium-based) join as the first method once the browser reader lands
-  auth: ["Manual cookie header"],
+  auth: ["Cookie source Auto: browser cookies (Safari or Chromium-based, Firefox)", "Manual cookie header"],
   dashboardUrl: "https://ampcode.com/settings",
   credentialEnv: ["AMP_COOKIE"],
   settings: [
@@ -12,7 +11,7 @@ export const descriptor = describeProvider({
       field: "cookieHeader",
       title: "Amp Cookie Header",
       description:
-        "Cookie header of a signed-in ampcode.com/settings (from the browser's developer tools); only its session cookie is sent. Browser cookies are not read by Raycast.",
+        "Empty: the cookies of a browser signed in to ampcode.com are read. Or paste the Cookie header of a signed-in ampcode.com/settings (from the browser's developer tools); only its session cookie is sent.",
       placeholder: "session=…",
     },
   ],

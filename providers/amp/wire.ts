@@ -1,4 +1,12 @@
-import { missingSessionCookie, QuotabarError, sessionRefusal, signedInPage, type FetchStrategy, type Remedy } from "../kit/index.js";
+import {
+  browserLookupAdvice,
+  missingSessionCookie,
+  QuotabarError,
+  sessionRefusal,
+  signedInPage,
+  type FetchStrategy,
+  type Remedy,
+} from "../kit/index.js";
 import { ampCookie, COOKIE_ENV } from "./cookies.js";
 import { ampSnapshot, type AmpFreeTier } from "./policy.js";
 import { readSettingsPage } from "./settings-page.js";
@@ -27,6 +35,7 @@ export const ampWeb: FetchStrategy<string, AmpFreeTier> = {
       context,
       COOKIE_ENV,
       { none: "No Amp session cookie found.", withoutSession: "No Amp session cookie found: the cookie header has no session cookie." },
+      ...browserLookupAdvice(context),
       ...SIGN_IN_AGAIN,
     ),
   toSnapshot: ampSnapshot,

@@ -3,7 +3,13 @@ import { describeProvider } from "../../domain/descriptor.js";
 export const descriptor = describeProvider({
   id: "kimi",
   name: "Kimi",
-  auth: ["Kimi Code API key", "Kimi Code CLI sign-in", "Browser cookie kimi-auth", "Manual token", "Environment variable"],
+  auth: [
+    "Kimi Code API key",
+    "Kimi Code CLI sign-in",
+    "Manual token",
+    "Environment variable",
+    "Browser cookie kimi-auth (Arc, Chrome, Safari, Edge, Brave, Chromium)",
+  ],
   dashboardUrl: "https://www.kimi.com/code/console",
   credentialEnv: ["KIMI_CODE_API_KEY", "KIMI_AUTH_TOKEN"],
   settings: [
@@ -15,7 +21,8 @@ export const descriptor = describeProvider({
     {
       field: "cookieHeader",
       title: "Kimi Cookie (kimi-auth)",
-      description: "The kimi-auth cookie of kimi.com, or a Cookie header that contains it.",
+      description:
+        "The kimi-auth cookie of kimi.com, or a Cookie header that contains it. Empty: read from a browser signed in to kimi.com.",
       placeholder: "kimi-auth=eyJ…",
     },
   ],

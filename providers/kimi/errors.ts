@@ -1,4 +1,12 @@
-import { advice, notConfigured, QuotabarError, type HttpResponse, type Remedy } from "../kit/index.js";
+import {
+  advice,
+  browserLookupAdvice,
+  notConfigured,
+  QuotabarError,
+  type CredentialContext,
+  type HttpResponse,
+  type Remedy,
+} from "../kit/index.js";
 
 export const KIMI_ORIGIN = "https://www.kimi.com";
 export const API_KEY_ENV = ["KIMI_CODE_API_KEY"];
@@ -14,23 +22,26 @@ const CLI_SIGN_IN: Remedy = {
 };
 const CLI_LOGIN_ADVICE = advice("Sign in with /login inside the Kimi Code CLI.");
 
-/** Nothing found anywhere (auto): any of the three routes will do, the API key first. */
-export const missingAny = () =>
+const BROWSER_SIGN_IN: Remedy = { kind: "browser-sign-in", url: `${KIMI_ORIGIN}/code/console` };
+
+/** Nothing found anywhere (auto): any of the three routes will do, the API key first; what the browsers showed is said. */
+export const missingAny = (context: CredentialContext) =>
   notConfigured(
     "Kimi credentials are missing: no Kimi Code API key, no Kimi Code CLI sign-in and no kimi-auth token found.",
+    ...browserLookupAdvice(context),
     SET_API_KEY,
     CLI_SIGN_IN,
+    BROWSER_SIGN_IN,
     SET_WEB_TOKEN,
   );
 
-export const missingApiKey = () =>
-  notConfigured("No Kimi Code API key found.", SET_API_KEY);
+export const missingApiKey = () => notConfigured("No Kimi Code API key found.", SET_API_KEY);
 
 export const missingCliSession = (path: string) =>
   notConfigured(`No usable Kimi Code CLI credentials at ${path} (missing, unreadable or expired).`, CLI_SIGN_IN, CLI_LOGIN_ADVICE);
 
-export const missingWebToken = () =>
-  notConfigured("No kimi-auth token found.", SET_WEB_TOKEN, SET_API_KEY);
+export const missingWebToken = (context: CredentialContext) =>
+  notConfigured("No kimi-auth token found.", ...browserLookupAdvice(context), BROWSER_SIGN_IN, SET_WEB_TOKEN, SET_API_KEY);
 
 /** The Code API refused the API key. */
 export const rejectedApiKey = (response: HttpResponse) =>

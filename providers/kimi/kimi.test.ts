@@ -2,6 +2,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { useSimulator } from "../../test/helpers/harness.js";
+import { browserDouble, storedCookie, usageWithBrowsers, type BrowserDouble } from "../../test/helpers/browser-double.js";
 import { writeConfig } from "../../test/helpers/write-config.js";
 import { meter } from "../../domain/meter.js";
 import { cookiePairs, normalizeCookieHeader } from "../kit/index.js";
@@ -456,12 +457,8 @@ describe("kimi credential chain", () => {
 
   it("keeps each route's own text under its source mode", async () => {
     const none = { ...WEB_ONLY, KIMI_AUTH_TOKEN: undefined };
-    expect((await kimi(none, undefined, { source: "web" })).error?.message).toBe(
-      "No kimi-auth token found.",
-    );
-    expect((await kimi(none, undefined, { source: "api" })).error?.message).toBe(
-      "No Kimi Code API key found.",
-    );
+    expect((await kimi(none, undefined, { source: "web" })).error?.message).toBe("No kimi-auth token found.");
+    expect((await kimi(none, undefined, { source: "api" })).error?.message).toBe("No Kimi Code API key found.");
   });
 
   it("uses the manual token in the config before the environment", async () => {
@@ -611,5 +608,66 @@ describe("kimi token and cookie parsing", () => {
     const derived = kimiSnapshot({ weekly: { ...weekly, limit: null }, rateLimit: null, declaredTier: null, membership: null });
     expect(derived.primary).toMatchObject({ limit: 1024, usedPercent: 0.98 });
     expect(derived.plan).toBe("Andante");
+  });
+});
+
+describe("kimi from the browsers (after the manual token and KIMI_AUTH_TOKEN)", () => {
+  const NOTHING_PUT_IN_PLACE: Env = { KIMI_CODE_API_KEY: undefined, KIMI_AUTH_TOKEN: undefined };
+  const signedIn = (browser: string, token = KIMI_TEST_TOKEN) => ({
+    browser,
+    profile: "Default",
+    cookies: [storedCookie("kimi-auth", token, ".kimi.com"), storedCookie("_ga", "GA1.1.5", ".kimi.com")],
+  });
+  async function fromBrowsers(access: BrowserDouble, extra: Env = {}) {
+    const doc = await usageWithBrowsers(sim.env({ ...NOTHING_PUT_IN_PLACE, ...extra }), access).usage({ providers: ["kimi"] });
+    return doc.providers[0]!;
+  }
+
+  it("imports the kimi-auth cookie in the spec's order (Arc, Chrome, Safari, Edge, Brave, Chromium) and caches it", async () => {
+    const access = browserDouble([signedIn("brave", "eyJ.brave.token"), signedIn("chrome")]);
+    expect(await fromBrowsers(access)).toMatchObject({ ok: true, source: "web" });
+    expect(access.cookieQueries).toEqual([
+      { hosts: ["www.kimi.com", "kimi.com"], browsers: ["arc", "chrome", "safari", "edge", "brave", "chromium"], names: ["kimi-auth"] },
+    ]);
+    expect(requestTo(GET_USAGES_PATH)!.headers).toMatchObject({
+      authorization: `Bearer ${KIMI_TEST_TOKEN}`,
+      cookie: `kimi-auth=${KIMI_TEST_TOKEN}`,
+    });
+    expect(JSON.parse((await access.secrets.get("quotabar", "cookie:kimi"))!)).toMatchObject({ header: `kimi-auth=${KIMI_TEST_TOKEN}` });
+    await fromBrowsers(access);
+    expect(access.cookieQueries).toHaveLength(1);
+  });
+
+  it("reads no browser when a manual token or KIMI_AUTH_TOKEN is there, nor for the membership beside an API key", async () => {
+    const access = browserDouble([signedIn("chrome", "eyJ.browser.token")]);
+    expect((await withConfig({ apiKey: KIMI_TEST_TOKEN }, () => fromBrowsers(access))).ok).toBe(true);
+    expect((await fromBrowsers(access, { KIMI_AUTH_TOKEN: KIMI_TEST_TOKEN })).ok).toBe(true);
+    expect((await fromBrowsers(access, { KIMI_CODE_API_KEY: KIMI_TEST_API_KEY })).ok).toBe(true);
+    expect(access.cookieQueries).toEqual([]);
+  });
+
+  it("drops a refused cached token and imports afresh in the same run", async () => {
+    const access = browserDouble([signedIn("arc")]);
+    await access.secrets.set(
+      "quotabar",
+      "cookie:kimi",
+      JSON.stringify({ header: "kimi-auth=eyJ.stale.token", storedAt: "x", source: "arc/Default" }),
+    );
+    expect((await fromBrowsers(access)).ok).toBe(true);
+    expect(sim.sim.requests.filter((r) => r.path === GET_USAGES_PATH).map((r) => r.headers.authorization)).toEqual([
+      "Bearer eyJ.stale.token",
+      `Bearer ${KIMI_TEST_TOKEN}`,
+    ]);
+  });
+
+  it("names what the browsers showed when none holds kimi-auth, and the three routes", async () => {
+    const usage = await fromBrowsers(browserDouble([]));
+    expect(usage.error).toMatchObject({
+      code: "not_configured",
+      message: "Kimi credentials are missing: no Kimi Code API key, no Kimi Code CLI sign-in and no kimi-auth token found.",
+    });
+    expect(usage.error?.hint).toContain("Browsers looked at: not installed here: arc, chrome, safari, edge, brave, chromium.");
+    expect(usage.error?.hint).toContain("Sign in at https://www.kimi.com/code/console in your browser.");
+    expect(usage.error?.hint).toContain("quotabar config set-key kimi --stdin");
   });
 });

@@ -1,4 +1,14 @@
-import { cleanSecret, firstFound, fromEnv, manualCookieHeader, mapped, type CredentialSource, type ProviderHttp } from "../kit/index.js";
+import {
+  browserCookieHeader,
+  browserOrder,
+  cleanSecret,
+  firstFound,
+  fromEnv,
+  manualCookieHeader,
+  mapped,
+  type CredentialSource,
+  type ProviderHttp,
+} from "../kit/index.js";
 import { invalidRequest, KIMI_ORIGIN, rejectedWebToken, WEB_TOKEN_ENV } from "./errors.js";
 import { kimiAuthTokenFromText, kimiJwtClaims } from "./token.js";
 import { CODING_SCOPE, webUsage, type KimiUsage } from "./usage-body.js";
@@ -18,17 +28,31 @@ const webTokenInApiKey: CredentialSource<string> = {
   },
 };
 
-/**
- * Where the kimi-auth token comes from, in order: the manual token, a pasted cookie header, then
- * the environment. A browser cookie importer goes at the head of this list.
- */
-export const kimiAuthToken: CredentialSource<string> = firstFound([
+/** The kimi-auth token someone put in place: the manual token, a pasted cookie header, then the environment. */
+export const pastedKimiAuthToken: CredentialSource<string> = firstFound([
   webTokenInApiKey,
   mapped(manualCookieHeader([]), kimiAuthTokenFromText),
   mapped(environment(["KIMI_MANUAL_COOKIE"]), kimiAuthTokenFromText),
   // the variable is the cookie's value, even one that is not a JWT
   mapped(environment(WEB_TOKEN_ENV), (text) => kimiAuthTokenFromText(text) ?? text),
 ]);
+
+/** kimi.com keeps the console's session in its kimi-auth cookie alone. */
+const KIMI_AUTH_COOKIE = { isSession: (name: string) => name === "kimi-auth", sendOnlySession: true };
+
+/** The kimi-auth cookie of a browser signed in to kimi.com, in the spec's browser order; cached between runs. */
+const browserKimiAuthToken = mapped(
+  browserCookieHeader({
+    hosts: ["www.kimi.com", "kimi.com"],
+    browsers: browserOrder(["arc", "chrome", "safari", "edge", "brave", "chromium"]),
+    names: ["kimi-auth"],
+    session: KIMI_AUTH_COOKIE,
+  }),
+  kimiAuthTokenFromText,
+);
+
+/** The web route's token: what was put in place first, then the automatic import from a browser. */
+export const kimiAuthToken: CredentialSource<string> = firstFound([pastedKimiAuthToken, browserKimiAuthToken]);
 
 /** The browser's request, header for header. */
 export function kimiHeaders(token: string): Record<string, string> {

@@ -6,7 +6,7 @@ import { readMembership } from "./membership.js";
 import { kimiSnapshot, kimiTierByName, type KimiReading } from "./policy.js";
 import { kimiAuthTokenFromText } from "./token.js";
 import type { KimiUsage } from "./usage-body.js";
-import { kimiAuthToken, readWebUsage } from "./web.js";
+import { kimiAuthToken, pastedKimiAuthToken, readWebUsage } from "./web.js";
 
 /** A credential of the Kimi Code API, with the kimi-auth token when one is found too (for the membership call). */
 interface WithWebToken<T> {
@@ -14,10 +14,11 @@ interface WithWebToken<T> {
   webToken: string | null;
 }
 
+/** The membership beside the API routes uses a token put in place only: no browser is read for a decoration. */
 const withWebToken = <T>(source: CredentialSource<T>): CredentialSource<WithWebToken<T>> => ({
   async resolve(context) {
     const credential = await source.resolve(context);
-    return credential === null ? null : { credential, webToken: await kimiAuthToken.resolve(context) };
+    return credential === null ? null : { credential, webToken: await pastedKimiAuthToken.resolve(context) };
   },
 });
 
@@ -44,7 +45,7 @@ const handsOver = (error: QuotabarError, context: FetchContext) =>
 export const kimiApi: FetchStrategy<WithWebToken<string>, KimiReading> = {
   source: "api",
   credentials: withWebToken(kimiCodeApiKey),
-  missingCredential: (context) => (isAuto(context) ? missingAny() : missingApiKey()),
+  missingCredential: (context) => (isAuto(context) ? missingAny(context) : missingApiKey()),
   fallbackOn: handsOver,
   toSnapshot: kimiSnapshot,
   fetch: ({ credential, webToken }, context) =>
@@ -55,7 +56,7 @@ export const kimiApi: FetchStrategy<WithWebToken<string>, KimiReading> = {
 export const kimiCli: FetchStrategy<WithWebToken<KimiCliSession>, KimiReading> = {
   source: "cli",
   credentials: withWebToken(kimiCliSession),
-  missingCredential: (context) => (isAuto(context) ? missingAny() : missingCliSession(kimiCliCredentialsFile(context.env))),
+  missingCredential: (context) => (isAuto(context) ? missingAny(context) : missingCliSession(kimiCliCredentialsFile(context.env))),
   fallbackOn: handsOver,
   toSnapshot: kimiSnapshot,
   fetch: ({ credential, webToken }, context) =>
@@ -74,7 +75,7 @@ export const kimiCli: FetchStrategy<WithWebToken<KimiCliSession>, KimiReading> =
 export const kimiWeb: FetchStrategy<string, KimiReading> = {
   source: "web",
   credentials: kimiAuthToken,
-  missingCredential: (context) => (isAuto(context) ? missingAny() : missingWebToken()),
+  missingCredential: (context) => (isAuto(context) ? missingAny(context) : missingWebToken(context)),
   toSnapshot: kimiSnapshot,
   fetch: (token, context) => reading(readWebUsage(context.http, token), token, context),
 };

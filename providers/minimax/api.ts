@@ -1,5 +1,6 @@
 import {
   advice,
+  browserLookupAdvice,
   cleanSecret,
   fromEnv,
   notConfigured,
@@ -9,7 +10,7 @@ import {
   type FetchContext,
   type FetchStrategy,
 } from "../kit/index.js";
-import { isRefusal, KEY_ENV, PASTE_COOKIE, refusedOn, SET_KEY } from "./errors.js";
+import { FRESH_COOKIE, isRefusal, KEY_ENV, refusedOn, SET_KEY } from "./errors.js";
 import { minimaxSnapshot, type MiniMaxReading } from "./policy.js";
 import { minimaxRemainsReading, remainsJson } from "./remains.js";
 import { minimaxApiRegion, minimaxApiRemainsUrls, minimaxEndpointPinned, type MiniMaxRegion } from "./urls.js";
@@ -41,7 +42,8 @@ export const minimaxApi: FetchStrategy<string, MiniMaxReading> = {
         ? "MiniMax standard API keys (sk-api-...) cannot read the coding plan, and no cookie header is configured."
         : "MiniMax API token not found. Set apiKey in the config file, MINIMAX_CODING_API_KEY or MINIMAX_API_KEY.",
       ...SET_KEY,
-      PASTE_COOKIE,
+      ...browserLookupAdvice(context),
+      ...FRESH_COOKIE,
     ),
   async fetch(token, context) {
     const region = minimaxApiRegion(context);

@@ -32,7 +32,7 @@ export const descriptor = describeProvider({
       field: "cookieHeader",
       title: "MiniMax Cookie Header",
       description:
-        "Manual Cookie header for MiniMax (copy it from the browser's developer tools). Browser cookies are not read by Raycast.",
+        "Empty: the cookies (and the web app's access token) of a browser signed in to platform.minimax.io are read. Or paste a Cookie header, better a \"Copy as cURL\" of the remains request (from the browser's developer tools).",
       placeholder: "session=…",
     },
   ],

@@ -5,12 +5,14 @@ import type { FetchContext } from "../../ports/fetch-context.js";
 import type { HttpTransport } from "../../ports/http-client.js";
 import { fixturesOf } from "../../simulator/fixtures.js";
 import { useSimulator } from "../../test/helpers/harness.js";
+import { browserDouble, storedCookie, usageWithBrowsers, type BrowserDouble } from "../../test/helpers/browser-double.js";
 import { writeConfig } from "../../test/helpers/write-config.js";
 import { minimaxApi } from "./api.js";
 import { nextClockTime, readCodingPlanPage } from "./page.js";
 import { EMPTY_WINDOW, minimaxSnapshot, type MiniMaxLane, type MiniMaxReading, type MiniMaxWindow } from "./policy.js";
 import { minimaxRemainsReading } from "./remains.js";
 import { minimaxSessionFromPaste } from "./session.js";
+import { groupIdOfJwt, isMiniMaxJwt, minimaxTokens } from "./local-storage-token.js";
 import { MINIMAX_TEST_COOKIE, MINIMAX_TEST_KEY, MINIMAX_WEB_TEST_TOKEN } from "./simulator.js";
 import { minimaxApiRemainsUrls, minimaxCodingPlanUrl, minimaxRegion, minimaxWebRemainsUrl } from "./urls.js";
 
@@ -332,6 +334,169 @@ describe("minimax with a manual cookie (web source)", () => {
   it("uses the China platform host for MINIMAX_HOST", async () => {
     await minimax({ ...webOnly, MINIMAX_COOKIE: MINIMAX_TEST_COOKIE, MINIMAX_HOST: "platform.minimaxi.com" });
     expect(sim.sim.requests.map((r) => r.origin)).toEqual(["https://platform.minimaxi.com", "https://platform.minimaxi.com"]);
+  });
+});
+
+describe("minimax from the browsers: cookies with the web app's Local Storage token", () => {
+  const SESSION_VALUE = MINIMAX_TEST_COOKIE.split("=")[1]!;
+  const profile = (browser: string, name = "Default") => ({
+    browser,
+    profile: name,
+    cookies: [storedCookie("HERTZ-SESSION", SESSION_VALUE, ".minimax.io"), storedCookie("_ga", "GA1.1.7", ".minimax.io")],
+  });
+  const token = (browser: string, value = MINIMAX_WEB_TEST_TOKEN, name = "Default") => ({
+    browser,
+    profile: name,
+    origin: "https://platform.minimax.io",
+    key: "access_token",
+    value,
+  });
+  async function fromBrowsers(access: BrowserDouble, extra: Record<string, string | undefined> = {}) {
+    const doc = await usageWithBrowsers(sim.env({ ...webOnly, ...extra }), access).usage({ providers: ["minimax"] });
+    return doc.providers[0]!;
+  }
+  const remainsCalls = () => sim.sim.requests.filter((r) => r.path === REAL_PATH);
+  const cached = async (access: BrowserDouble) => JSON.parse((await access.secrets.get("quotabar", "cookie:minimax")) ?? "null");
+
+  it("sends a browser's cookies with the access token of the same profile's Local Storage, and its group id", async () => {
+    const access = browserDouble([profile("chrome")], [token("chrome")]);
+    expect(await fromBrowsers(access)).toMatchObject({ ok: true, source: "web", plan: "Max" });
+    expect(access.cookieQueries).toEqual([
+      {
+        hosts: ["platform.minimax.io"],
+        browsers: process.platform === "linux" ? ["safari", "chrome", "chromium", "firefox"] : ["safari", "chrome", "firefox"],
+      },
+    ]);
+    expect(access.storageQueries).toEqual([
+      {
+        origins: [
+          "https://platform.minimax.io",
+          "https://www.minimax.io",
+          "https://minimax.io",
+          "https://platform.minimaxi.com",
+          "https://www.minimaxi.com",
+          "https://minimaxi.com",
+        ],
+        browsers: ["chrome"],
+      },
+    ]);
+    const remains = remainsCalls()[0]!;
+    expect(remains.headers).toMatchObject({
+      authorization: `Bearer ${MINIMAX_WEB_TEST_TOKEN}`,
+      cookie: `${MINIMAX_TEST_COOKIE}; _ga=GA1.1.7`,
+    });
+    expect(remains.query.get("GroupId")).toBe("190000000000");
+  });
+
+  it("keeps the session that worked (header, token, group) in the cache, so the next run reads no browser", async () => {
+    const access = browserDouble([profile("chrome")], [token("chrome")]);
+    await fromBrowsers(access);
+    expect(await cached(access)).toMatchObject({
+      header: `${MINIMAX_TEST_COOKIE}; _ga=GA1.1.7`,
+      source: "chrome/Default",
+      extra: { bearer: MINIMAX_WEB_TEST_TOKEN, groupId: "190000000000" },
+    });
+    sim.sim.requests.length = 0;
+    expect((await fromBrowsers(access)).ok).toBe(true);
+    expect([access.cookieQueries.length, access.storageQueries.length]).toEqual([1, 1]);
+    expect(remainsCalls()[0]!.headers.authorization).toBe(`Bearer ${MINIMAX_WEB_TEST_TOKEN}`);
+  });
+
+  it("tries each profile in turn: its tokens, then its session cookie as the Bearer token, then the cookie alone", async () => {
+    const access = browserDouble(
+      [profile("chrome", "Work"), profile("chrome", "Home")],
+      [token("chrome", `${MINIMAX_WEB_TEST_TOKEN}x`, "Work"), token("chrome", MINIMAX_WEB_TEST_TOKEN, "Home")],
+    );
+    expect((await fromBrowsers(access)).ok).toBe(true);
+    expect(remainsCalls().map((r) => r.headers.authorization ?? "none")).toEqual([
+      `Bearer ${MINIMAX_WEB_TEST_TOKEN}x`,
+      `Bearer ${SESSION_VALUE}`,
+      "none",
+      `Bearer ${MINIMAX_WEB_TEST_TOKEN}`,
+    ]);
+    expect((await cached(access)).source).toBe("chrome/Home");
+  });
+
+  it("says a Bearer token is needed when a browser's cookie alone gets status 1004, and caches nothing", async () => {
+    const access = browserDouble([profile("firefox")]);
+    const usage = await fromBrowsers(access);
+    expect(usage.error).toMatchObject({ code: "unauthorized", message: BEARER_NEEDED });
+    expect(access.storageQueries.map((q) => q.browsers)).toEqual([["firefox"]]);
+    expect(await cached(access)).toBeNull();
+    expect(JSON.stringify(usage)).not.toContain(SESSION_VALUE);
+  });
+
+  it("comes before the manual header, which is still tried when the browsers' sessions are refused", async () => {
+    const withToken = browserDouble([profile("chrome")], [token("chrome")]);
+    expect((await withConfig({ cookieHeader: "HERTZ-SESSION=pasted-session-000" }, () => fromBrowsers(withToken))).ok).toBe(true);
+    expect(remainsCalls().every((r) => r.headers.cookie !== "HERTZ-SESSION=pasted-session-000")).toBe(true);
+    sim.sim.requests.length = 0;
+    const refused = browserDouble([{ ...profile("chrome"), cookies: [storedCookie("HERTZ-SESSION", "logged-out-000", ".minimax.io")] }]);
+    expect((await withConfig({ cookieHeader: curlPaste }, () => fromBrowsers(refused))).ok).toBe(true);
+    expect(remainsCalls().at(-1)!.headers.cookie).toBe(`${MINIMAX_TEST_COOKIE}; _ga=GA1.1.1`);
+    expect(await cached(refused)).toBeNull();
+  });
+
+  it("drops a refused cached session and reads the browsers afresh in the same run", async () => {
+    const access = browserDouble([profile("chrome")], [token("chrome")]);
+    const stale = {
+      header: "HERTZ-SESSION=stale-000",
+      storedAt: "x",
+      source: "chrome/Default",
+      extra: { bearer: "stale-token-0000000000" },
+    };
+    await access.secrets.set("quotabar", "cookie:minimax", JSON.stringify(stale));
+    expect((await fromBrowsers(access)).ok).toBe(true);
+    expect(remainsCalls()[0]!.headers.authorization).toBe("Bearer stale-token-0000000000");
+    expect(access.cookieQueries).toHaveLength(1);
+    expect((await cached(access)).extra.bearer).toBe(MINIMAX_WEB_TEST_TOKEN);
+  });
+
+  it("reads no browser with cookieSource manual, and says what the browsers showed when nothing is found", async () => {
+    const access = browserDouble([], []);
+    expect((await withConfig({ cookieSource: "manual" }, () => fromBrowsers(access))).error?.code).toBe("not_configured");
+    expect(access.cookieQueries).toEqual([]);
+    const usage = await fromBrowsers(access);
+    expect(usage.error?.message).toBe(
+      "MiniMax API token not found. Set apiKey in the config file, MINIMAX_CODING_API_KEY or MINIMAX_API_KEY.",
+    );
+    expect(usage.error?.hint).toContain("Browsers looked at: not installed here: safari, chrome");
+    expect(usage.error?.hint).toContain("Sign in at https://platform.minimax.io in your browser.");
+  });
+});
+
+describe("minimax Local Storage tokens", () => {
+  const jwt = (claims: object) =>
+    `eyJhbGciOiJIUzI1NiJ9.${Buffer.from(JSON.stringify(claims)).toString("base64url")}.c2lnbmF0dXJlLXNpZ25hdHVyZS1zaWduYXR1cmU`;
+  const minimaxJwt = jwt({ GroupID: "1900000000001", UserName: "sim", padding: "x".repeat(20) });
+  const otherJwt = jwt({ iss: "https://accounts.example.com", sub: "someone-else", padding: "y".repeat(20) });
+
+  it("finds tokens under named keys, in JSON (JSON inside strings too) and as bare JWTs; MiniMax's own first", () => {
+    const items = [
+      { key: "persist:auth", value: JSON.stringify({ user: JSON.stringify({ accessToken: otherJwt }) }) },
+      { key: "misc", value: `{"nested":{"deeper":[{"token":"${minimaxJwt}"}]}}` },
+      { key: "short", value: "access_token=abcdefghijklmnopqrstuvwxyz" },
+    ];
+    expect(minimaxTokens(items)).toEqual({ tokens: [minimaxJwt, otherJwt], groupId: "1900000000001" });
+    // without a long one, the shorter named token stands
+    expect(minimaxTokens([items[2]!]).tokens).toEqual(["abcdefghijklmnopqrstuvwxyz"]);
+  });
+
+  it("reads the group id from a key naming a group before the token's claims", () => {
+    expect(minimaxTokens([{ key: "user", value: JSON.stringify({ groupId: 1900000000002, token: minimaxJwt }) }]).groupId).toBe(
+      "1900000000002",
+    );
+    expect(groupIdOfJwt(jwt({ org_id: "12345", groupName: "x" }))).toBe("12345");
+    expect(groupIdOfJwt("not.a.jwt")).toBeNull();
+    expect([isMiniMaxJwt(minimaxJwt), isMiniMaxJwt(otherJwt), isMiniMaxJwt(jwt({ iss: "minimax" }))]).toEqual([true, false, true]);
+  });
+
+  it("stays linear and bounded on hostile values", () => {
+    const hostile = [
+      { key: "a", value: `${"a".repeat(200_000)}.${"b".repeat(200_000)}` },
+      { key: "b", value: "[".repeat(100_000) },
+    ];
+    expect(minimaxTokens(hostile)).toEqual({ tokens: [], groupId: null });
   });
 });
 

@@ -7,6 +7,16 @@ export interface MiniMaxWebSession {
   groupId: string | null;
 }
 
+/**
+ * One session the web route tries, and where it came from: `cached` (dropped when refused), or the
+ * browser profile it was read from ("chrome/Default", kept in the cache once it works); neither for a paste.
+ */
+export interface MiniMaxAttempt {
+  session: MiniMaxWebSession;
+  cached: boolean;
+  profile: string | null;
+}
+
 /** A pasted cookie header or "Copy as cURL" command; the cURL form also carries the web app's token and group. */
 export function minimaxSessionFromPaste(text: string): MiniMaxWebSession | null {
   const cookieHeader = normalizeCookieHeader(text);
@@ -26,8 +36,8 @@ const pasted = (read: (context: CredentialContext) => unknown): CredentialSource
   },
 });
 
-/** Manual pastes, config first; cached headers, browser cookies and local-storage tokens slot in here later. */
-export const minimaxWebSessions = firstFound([
+/** The manual header: config first (unless cookieSource is off), then the variables. */
+export const pastedMiniMaxSession = firstFound([
   pasted((c) => (c.entry.cookieSource === "off" ? null : c.entry.cookieHeader)),
   pasted((c) => c.env.MINIMAX_COOKIE),
   pasted((c) => c.env.MINIMAX_COOKIE_HEADER),

@@ -1,9 +1,22 @@
-import { advice, header, notConfigured, parseError, QuotabarError, type FetchStrategy, type HttpResponse } from "../kit/index.js";
-import { FRESH_COOKIE, PASTE_COOKIE, refused, refusedOn, SET_KEY } from "./errors.js";
+import {
+  advice,
+  browserLookupAdvice,
+  forgetCookieHeader,
+  header,
+  keepCookieHeader,
+  notConfigured,
+  parseError,
+  QuotabarError,
+  type FetchContext,
+  type FetchStrategy,
+  type HttpResponse,
+} from "../kit/index.js";
+import { minimaxWebAttempts } from "./browser-session.js";
+import { FRESH_COOKIE, isRefusal, refused, refusedOn, SET_KEY } from "./errors.js";
 import { readCodingPlanPage, type CodingPlanPage } from "./page.js";
 import { minimaxSnapshot, type MiniMaxReading } from "./policy.js";
 import { minimaxRemainsReading, remainsJson, type RemainsCaller } from "./remains.js";
-import { minimaxWebSessions, type MiniMaxWebSession } from "./session.js";
+import type { MiniMaxAttempt, MiniMaxWebSession } from "./session.js";
 import { minimaxCodingPlanUrl, minimaxReferer, minimaxWebRemainsUrl } from "./urls.js";
 
 const BROWSER_USER_AGENT =
@@ -11,57 +24,96 @@ const BROWSER_USER_AGENT =
 
 /**
  * The web route with one session: the coding-plan page first, which may carry the usage itself,
- * then the remains API with the session's cookie (and Bearer token, when pasted). The remains API
- * has the last word: whatever the page showed (signed in or not), a cookie-only session it refuses
- * with status 1004 is told that a Bearer token is needed.
+ * then the remains API with the session's cookie (and Bearer token, when there is one). The remains
+ * API has the last word: whatever the page showed (signed in or not), a cookie-only session it
+ * refuses with status 1004 is told that a Bearer token is needed.
  */
-export const minimaxWeb: FetchStrategy<MiniMaxWebSession, MiniMaxReading> = {
-  source: "web",
-  credentials: minimaxWebSessions,
-  toSnapshot: minimaxSnapshot,
-  missingCredential: () => notConfigured("MiniMax cookie header not found.", PASTE_COOKIE, ...SET_KEY),
-  async fetch(session, context) {
-    const caller: RemainsCaller = session.bearer ? "web-bearer" : "web-cookie";
-    const headers: Record<string, string> = {
-      Cookie: session.cookieHeader,
-      "user-agent": BROWSER_USER_AGENT,
-      "accept-language": "en-US,en;q=0.9",
-      referer: minimaxReferer(context),
-      ...(session.bearer ? { Authorization: `Bearer ${session.bearer}` } : {}),
-    };
-    const pageUrl = minimaxCodingPlanUrl(context);
-    const page = await context.http.request({
-      url: pageUrl,
-      headers: { ...headers, accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8", origin: new URL(pageUrl).origin },
-      statusRules: { 401: "pass", 403: "pass" },
-    });
-    const seen = pageFindings(page, context.now(), caller);
-    if (seen.reading) return seen.reading;
+async function readWithSession(session: MiniMaxWebSession, context: FetchContext): Promise<MiniMaxReading> {
+  const caller: RemainsCaller = session.bearer ? "web-bearer" : "web-cookie";
+  const headers: Record<string, string> = {
+    Cookie: session.cookieHeader,
+    "user-agent": BROWSER_USER_AGENT,
+    "accept-language": "en-US,en;q=0.9",
+    referer: minimaxReferer(context),
+    ...(session.bearer ? { Authorization: `Bearer ${session.bearer}` } : {}),
+  };
+  const pageUrl = minimaxCodingPlanUrl(context);
+  const page = await context.http.request({
+    url: pageUrl,
+    headers: { ...headers, accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8", origin: new URL(pageUrl).origin },
+    statusRules: { 401: "pass", 403: "pass" },
+  });
+  const seen = pageFindings(page, context.now(), caller);
+  if (seen.reading) return seen.reading;
 
-    const remainsUrl = minimaxWebRemainsUrl(context, session.groupId);
-    const remains = await context.http.request({
-      url: remainsUrl,
-      headers: {
-        ...headers,
-        accept: "application/json, text/plain, */*",
-        "x-requested-with": "XMLHttpRequest",
-        origin: new URL(remainsUrl).origin,
-      },
-      statusRules: refusedOn(FRESH_COOKIE),
-    });
-    if (isJson(remains)) return minimaxRemainsReading(remainsJson(remains.body), caller);
-    const answered = readCodingPlanPage(remains.body, context.now(), caller);
-    if (answered.reading) return answered.reading;
-    if (answered.signedOut || seen.signedOut) throw refused(FRESH_COOKIE);
-    throw (
-      seen.problem ??
-      parseError(
-        "Failed to parse MiniMax coding plan: neither the page nor the remains API carried usage.",
-        advice("MiniMax may have changed its pages; please report it."),
-      )
-    );
+  const remainsUrl = minimaxWebRemainsUrl(context, session.groupId);
+  const remains = await context.http.request({
+    url: remainsUrl,
+    headers: {
+      ...headers,
+      accept: "application/json, text/plain, */*",
+      "x-requested-with": "XMLHttpRequest",
+      origin: new URL(remainsUrl).origin,
+    },
+    statusRules: refusedOn(FRESH_COOKIE),
+  });
+  if (isJson(remains)) return minimaxRemainsReading(remainsJson(remains.body), caller);
+  const answered = readCodingPlanPage(remains.body, context.now(), caller);
+  if (answered.reading) return answered.reading;
+  if (answered.signedOut || seen.signedOut) throw refused(FRESH_COOKIE);
+  throw (
+    seen.problem ??
+    parseError(
+      "Failed to parse MiniMax coding plan: neither the page nor the remains API carried usage.",
+      advice("MiniMax may have changed its pages; please report it."),
+    )
+  );
+}
+
+/** A refused session, or an answer without usage, leaves the next session to try; anything else (network, time, 5xx) ends the route. */
+const triesNext = (error: unknown) => error instanceof QuotabarError && (isRefusal(error) || error.code === "parse");
+
+/**
+ * The web route over its sessions in order (cached, each browser profile's, the manual header):
+ * the first that reads usage wins, and a browser's is kept in the cache with its Bearer token and
+ * group id; a refused cached one is dropped. When none works, the last one's error stands.
+ */
+export const minimaxWeb: FetchStrategy<MiniMaxAttempt[], MiniMaxReading> = {
+  source: "web",
+  credentials: minimaxWebAttempts,
+  toSnapshot: minimaxSnapshot,
+  missingCredential: (context) =>
+    notConfigured("MiniMax cookie header not found.", ...browserLookupAdvice(context), ...FRESH_COOKIE, ...SET_KEY),
+  async fetch(attempts, context) {
+    let last: unknown = null;
+    for (const { session, cached, profile } of attempts) {
+      try {
+        const reading = await readWithSession(session, context);
+        if (profile) await keepCookieHeader(context, browserOf(profile, session), extraOf(session));
+        return reading;
+      } catch (error) {
+        if (!triesNext(error)) throw error;
+        if (cached) await forgetCookieHeader(context);
+        last = error;
+      }
+    }
+    throw last;
   },
 };
+
+/** "chrome/Default" back into the browser and profile the header came from. */
+function browserOf(profile: string, session: MiniMaxWebSession) {
+  const slash = profile.indexOf("/");
+  return { browser: profile.slice(0, slash), profile: profile.slice(slash + 1), header: session.cookieHeader };
+}
+
+/** What the cache keeps beside the header: the Bearer token and group id that worked. */
+function extraOf(session: MiniMaxWebSession): Record<string, string> {
+  return {
+    ...(session.bearer ? { bearer: session.bearer } : {}),
+    ...(session.groupId ? { groupId: session.groupId } : {}),
+  };
+}
 
 const isJson = (response: HttpResponse) => header(response.headers, "content-type")?.includes("application/json") ?? false;
 

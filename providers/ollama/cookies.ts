@@ -1,4 +1,4 @@
-import { firstFound, manualCookieHeader, withSessionCookie, type SessionCookieRule } from "../kit/index.js";
+import { browserOrder, sessionCookie, type SessionCookieRule } from "../kit/index.js";
 
 export const COOKIE_ENV = ["OLLAMA_COOKIE"];
 
@@ -17,8 +17,13 @@ export const OLLAMA_SESSION: SessionCookieRule = {
   sendOnlySession: false,
 };
 
-/** A pasted header (config, then OLLAMA_COOKIE) that carries a session cookie. */
-export const ollamaCookie = firstFound([
-  withSessionCookie(manualCookieHeader(COOKIE_ENV), OLLAMA_SESSION),
-  // browser cookies go here: Chrome only by default, domains ollama.com and www.ollama.com, kept by OLLAMA_SESSION
-]);
+/**
+ * A pasted header (config, then OLLAMA_COOKIE) that carries a session cookie, else Chrome's: Chrome
+ * only by default, so a Mac with several Chromium browsers sees one Keychain prompt at most.
+ */
+export const ollamaCookie = sessionCookie({
+  env: COOKIE_ENV,
+  hosts: ["ollama.com", "www.ollama.com"],
+  browsers: browserOrder(["chrome"]),
+  session: OLLAMA_SESSION,
+});

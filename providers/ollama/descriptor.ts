@@ -3,8 +3,7 @@ import { describeProvider } from "../../domain/descriptor.js";
 export const descriptor = describeProvider({
   id: "ollama",
   name: "Ollama",
-  // browser cookies (Chrome) join as the first method once the browser reader lands
-  auth: ["Manual cookie header"],
+  auth: ["Browser cookies (Chrome by default)", "Manual cookie header"],
   dashboardUrl: "https://ollama.com/settings",
   credentialEnv: ["OLLAMA_COOKIE"],
   settings: [
@@ -12,7 +11,7 @@ export const descriptor = describeProvider({
       field: "cookieHeader",
       title: "Ollama Cookie Header",
       description:
-        "Cookie header of a signed-in ollama.com/settings (from the browser's developer tools); it must carry the session cookie. Browser cookies are not read by Raycast.",
+        "Empty: Chrome's cookies for ollama.com are read (signed in there). Or paste the Cookie header of a signed-in ollama.com/settings (from the browser's developer tools); it must carry the session cookie.",
       placeholder: "__Secure-session=…",
     },
   ],

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MAX_HTML_DEPTH } from "../kit/index.js";
 import { useSimulator } from "../../test/helpers/harness.js";
+import { browserDouble, storedCookie, usageWithBrowsers, type BrowserDouble } from "../../test/helpers/browser-double.js";
 import { writeConfig } from "../../test/helpers/write-config.js";
 import { ollamaPlan, ollamaSnapshot } from "./policy.js";
 import { readSettingsPage } from "./settings-page.js";
@@ -134,6 +135,72 @@ describe("ollama against the simulator", () => {
     expect(sim.sim.requests[0]!.headers.cookie).toBe(`session=${OLLAMA_TEST_SESSION}; theme=light`);
     const off = await withConfig({ cookieSource: "off", cookieHeader: curl }, () => ollama({ OLLAMA_COOKIE: undefined }));
     expect(off.error?.message).toBe("No Ollama session cookie found.");
+  });
+});
+
+describe("ollama from the browsers (cookie source auto)", () => {
+  const CHROME_ORDER = process.platform === "linux" ? ["chrome", "chromium"] : ["chrome"];
+  const signedIn = (browser: string, value = OLLAMA_TEST_SESSION) => ({
+    browser,
+    profile: "Default",
+    cookies: [storedCookie("__Secure-session", value, "ollama.com"), storedCookie("theme", "dark", ".ollama.com")],
+  });
+  async function fromBrowsers(access: BrowserDouble, extra: Record<string, string | undefined> = {}) {
+    const doc = await usageWithBrowsers(sim.env({ OLLAMA_COOKIE: undefined, ...extra }), access).usage({ providers: ["ollama"] });
+    return doc.providers[0]!;
+  }
+  const cached = async (access: BrowserDouble) => JSON.parse((await access.secrets.get("quotabar", "cookie:ollama")) ?? "null");
+
+  it("reads Chrome only by default (Chromium after it on Linux), sends every cookie, and caches the header for the next run", async () => {
+    const access = browserDouble([signedIn("chrome"), signedIn("brave", "brave-session-0000000000")]);
+    expect(await fromBrowsers(access)).toMatchObject({ ok: true, source: "web", plan: "Pro" });
+    expect(access.cookieQueries).toEqual([{ hosts: ["ollama.com", "www.ollama.com"], browsers: CHROME_ORDER }]);
+    expect(sim.sim.requests[0]!.headers.cookie).toBe(`__Secure-session=${OLLAMA_TEST_SESSION}; theme=dark`);
+    expect(await cached(access)).toMatchObject({ header: `__Secure-session=${OLLAMA_TEST_SESSION}; theme=dark`, source: "chrome/Default" });
+    expect((await fromBrowsers(access)).ok).toBe(true);
+    expect(access.cookieQueries).toHaveLength(1);
+  });
+
+  it("lets a pasted header win, and reads no browser with cookieSource manual or off", async () => {
+    const access = browserDouble([signedIn("chrome", "chrome-session-0000000000")]);
+    expect((await fromBrowsers(access, { OLLAMA_COOKIE: OLLAMA_TEST_COOKIE })).ok).toBe(true);
+    for (const cookieSource of ["manual", "off"]) {
+      const usage = await withConfig({ cookieSource }, () => fromBrowsers(access));
+      expect(usage.error?.message).toBe("No Ollama session cookie found.");
+    }
+    expect(access.cookieQueries).toEqual([]);
+  });
+
+  it("drops a refused cached header and reads the browser afresh, once, in the same run", async () => {
+    const access = browserDouble([signedIn("chrome")]);
+    const stale = { header: "__Secure-session=stale-session-0000000000", storedAt: "2026-03-01T00:00:00Z", source: "chrome/Default" };
+    await access.secrets.set("quotabar", "cookie:ollama", JSON.stringify(stale));
+    expect(await fromBrowsers(access)).toMatchObject({ ok: true, plan: "Pro" });
+    expect(sim.sim.requests.map((r) => r.path)).toEqual(["/settings", "/signin", "/settings"]);
+    expect((await cached(access)).header).toBe(`__Secure-session=${OLLAMA_TEST_SESSION}; theme=dark`);
+  });
+
+  it("forgets a freshly read header ollama.com refuses, and says the session expired", async () => {
+    const access = browserDouble([signedIn("chrome", "signed-out-session-000000")]);
+    expect((await fromBrowsers(access)).error).toMatchObject({ code: "expired", message: EXPIRED });
+    expect(await cached(access)).toBeNull();
+    expect(access.cookieQueries).toHaveLength(1);
+  });
+
+  it("says what the browsers showed, and how to name another browser, when none has a session cookie", async () => {
+    const access = browserDouble([{ browser: "chrome", profile: "Work", cookies: [storedCookie("theme", "dark", ".ollama.com")] }]);
+    const usage = await fromBrowsers(access);
+    expect(usage.error).toMatchObject({ code: "not_configured", message: "No Ollama session cookie found." });
+    expect(usage.error?.hint).toContain("Browsers looked at: chrome (Work): none of its cookies is a session cookie");
+    expect(usage.error?.hint).toContain('Set providers[ollama].browsers (e.g. ["firefox"]) in the config file.');
+    expect(usage.error?.hint).toContain("Sign in at https://ollama.com/settings in your browser.");
+    expect(sim.sim.requests).toEqual([]);
+  });
+
+  it("reads the browsers the entry names instead", async () => {
+    const access = browserDouble([signedIn("firefox")]);
+    expect((await withConfig({ browsers: ["firefox"] }, () => fromBrowsers(access))).ok).toBe(true);
+    expect(access.cookieQueries.map((q) => q.browsers)).toEqual([["firefox"]]);
   });
 });
 

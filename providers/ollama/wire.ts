@@ -1,4 +1,14 @@
-import { advice, missingSessionCookie, parseError, sessionRefusal, signedInPage, type FetchStrategy, type Remedy } from "../kit/index.js";
+import {
+  advice,
+  browserLookupAdvice,
+  chooseBrowsers,
+  missingSessionCookie,
+  parseError,
+  sessionRefusal,
+  signedInPage,
+  type FetchStrategy,
+  type Remedy,
+} from "../kit/index.js";
 import { COOKIE_ENV, ollamaCookie } from "./cookies.js";
 import { ollamaSnapshot, type OllamaReading } from "./policy.js";
 import { readSettingsPage } from "./settings-page.js";
@@ -30,7 +40,9 @@ export const ollamaWeb: FetchStrategy<string, OllamaReading> = {
         withoutSession:
           "No Ollama session cookie found: the cookie header has no session cookie (session, __Secure-session, next-auth.session-token, ...).",
       },
+      ...browserLookupAdvice(context),
       { kind: "browser-sign-in", url: SETTINGS_URL },
+      chooseBrowsers("ollama"),
       PASTE_COOKIE,
     ),
   toSnapshot: ollamaSnapshot,

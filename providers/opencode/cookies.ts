@@ -1,4 +1,4 @@
-import { firstFound, manualCookieHeader, withSessionCookie, type SessionCookieRule } from "../kit/index.js";
+import { browserOrder, sessionCookie, type SessionCookieRule } from "../kit/index.js";
 
 export const COOKIE_ENV = ["OPENCODE_COOKIE"];
 
@@ -8,8 +8,10 @@ export const OPENCODE_SESSION: SessionCookieRule = {
   sendOnlySession: true,
 };
 
-/** A pasted header (config, then OPENCODE_COOKIE) reduced to its auth cookies. */
-export const opencodeCookie = firstFound([
-  withSessionCookie(manualCookieHeader(COOKIE_ENV), OPENCODE_SESSION),
-  // browser cookies go here: Chrome only by default, domains opencode.ai and app.opencode.ai, kept by OPENCODE_SESSION
-]);
+/** A pasted header (config, then OPENCODE_COOKIE) reduced to its auth cookies, else Chrome's: Chrome only by default, to avoid more browser prompts. */
+export const opencodeCookie = sessionCookie({
+  env: COOKIE_ENV,
+  hosts: ["opencode.ai", "app.opencode.ai"],
+  browsers: browserOrder(["chrome"]),
+  session: OPENCODE_SESSION,
+});

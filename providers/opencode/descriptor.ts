@@ -3,8 +3,11 @@ import { describeProvider } from "../../domain/descriptor.js";
 export const descriptor = describeProvider({
   id: "opencode",
   name: "OpenCode",
-  // browser cookies (Chrome) join as the first method once the browser reader lands
-  auth: ["Manual cookie header", "Optional workspace (config workspaceID)"],
+  auth: [
+    "Browser cookies (Chrome by default), cached in the OS secret store",
+    "Manual cookie header",
+    "Optional workspace (config workspaceID)",
+  ],
   dashboardUrl: "https://opencode.ai",
   credentialEnv: ["OPENCODE_COOKIE"],
   settings: [
@@ -12,7 +15,7 @@ export const descriptor = describeProvider({
       field: "cookieHeader",
       title: "OpenCode Cookie Header",
       description:
-        "Cookie header of a signed-in opencode.ai (from the browser's developer tools); only its auth cookie is sent. Browser cookies are not read by Raycast.",
+        "Empty: Chrome's cookies for opencode.ai are read (signed in there). Or paste the Cookie header of a signed-in opencode.ai (from the browser's developer tools); only its auth cookie is sent.",
       placeholder: "auth=…",
     },
   ],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { useSimulator } from "../../test/helpers/harness.js";
+import { browserDouble, storedCookie, usageWithBrowsers, type BrowserDouble } from "../../test/helpers/browser-double.js";
 import { writeConfig } from "../../test/helpers/write-config.js";
 import { opencodeSnapshot } from "./policy.js";
 import { OPENCODE_TEST_SESSION, OPENCODE_WORKSPACES } from "./simulator.js";
@@ -165,6 +166,46 @@ describe("opencode against the simulator", () => {
     const plain = await opencode({ OPENCODE_COOKIE: `auth=${OPENCODE_TEST_SESSION}` });
     expect(plain.error?.message).toBe(INVALID); // the simulator, like opencode.ai over https, wants __Host-auth
     expect(sim.sim.requests[0]!.headers.cookie).toBe(`auth=${OPENCODE_TEST_SESSION}`);
+  });
+});
+
+describe("opencode from the browsers (Chrome, cached)", () => {
+  const signedIn = (value = OPENCODE_TEST_SESSION) => ({
+    browser: "chrome",
+    profile: "Default",
+    cookies: [storedCookie("__Host-auth", value, "opencode.ai"), storedCookie("_ga", "GA1.1.918273645", ".opencode.ai")],
+  });
+  async function fromBrowsers(access: BrowserDouble) {
+    const doc = await usageWithBrowsers(sim.env({ OPENCODE_COOKIE: undefined }), access).usage({ providers: ["opencode"] });
+    return doc.providers[0]!;
+  }
+
+  it("reads Chrome only by default (Chromium after it on Linux), sends only the auth cookie, and caches it", async () => {
+    const access = browserDouble([signedIn()]);
+    expect(await fromBrowsers(access)).toMatchObject({ ok: true, source: "web" });
+    expect(access.cookieQueries).toEqual([
+      { hosts: ["opencode.ai", "app.opencode.ai"], browsers: process.platform === "linux" ? ["chrome", "chromium"] : ["chrome"] },
+    ]);
+    expect(sim.sim.requests.every((r) => r.headers.cookie === `__Host-auth=${OPENCODE_TEST_SESSION}`)).toBe(true);
+    expect(JSON.parse((await access.secrets.get("quotabar", "cookie:opencode"))!).header).toBe(`__Host-auth=${OPENCODE_TEST_SESSION}`);
+    await fromBrowsers(access);
+    expect(access.cookieQueries).toHaveLength(1);
+  });
+
+  it("after an invalid session from the cache, clears it and imports once more, bypassing the cache", async () => {
+    const access = browserDouble([signedIn()]);
+    const stale = { header: "__Host-auth=Fe26.2**stale-session-00000000", storedAt: "2026-03-01T00:00:00Z", source: "chrome/Default" };
+    await access.secrets.set("quotabar", "cookie:opencode", JSON.stringify(stale));
+    expect((await fromBrowsers(access)).ok).toBe(true);
+    expect(sim.sim.requests[0]!.headers.cookie).toBe(stale.header);
+    expect(access.cookieQueries).toHaveLength(1);
+  });
+
+  it("says so when Chrome has no auth cookie, naming what it saw and how to choose another browser", async () => {
+    const usage = await fromBrowsers(browserDouble([{ ...signedIn(), cookies: [storedCookie("_ga", "GA1.1.1", ".opencode.ai")] }]));
+    expect(usage.error).toMatchObject({ code: "not_configured", message: "No OpenCode session cookie found." });
+    expect(usage.error?.hint).toContain("chrome (Default): none of its cookies is a session cookie");
+    expect(usage.error?.hint).toContain("providers[opencode].browsers");
   });
 });
 

@@ -1,4 +1,13 @@
-import { advice, missingSessionCookie, notConfigured, type FetchStrategy, type ProviderHttp, type QuotabarError } from "../kit/index.js";
+import {
+  advice,
+  browserLookupAdvice,
+  chooseBrowsers,
+  missingSessionCookie,
+  notConfigured,
+  type FetchStrategy,
+  type ProviderHttp,
+  type QuotabarError,
+} from "../kit/index.js";
 import { COOKIE_ENV, opencodeCookie } from "./cookies.js";
 import { INVALID_SESSION, openCodeParseError, ORIGIN, SIGN_IN_AGAIN } from "./errors.js";
 import { opencodeSnapshot, type OpenCodeReading } from "./policy.js";
@@ -60,7 +69,9 @@ export const opencodeWeb: FetchStrategy<string, OpenCodeReading> = {
         none: "No OpenCode session cookie found.",
         withoutSession: "OpenCode cookie header is invalid: it has no auth or __Host-auth cookie.",
       },
+      ...browserLookupAdvice(context),
       ...SIGN_IN_AGAIN,
+      chooseBrowsers("opencode"),
     ),
   toSnapshot: opencodeSnapshot,
   async fetch(cookie, context) {

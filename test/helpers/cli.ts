@@ -9,13 +9,15 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs the built `quotabar` bin as a user would, with exactly the given environment. */
+/**
+ * Runs the built `quotabar` bin as a user would, with exactly the given environment (plus PATH, and
+ * cookie headers cached in memory unless the test sets QUOTABAR_SECRET_STORE itself: no test touches
+ * the OS keyring by accident).
+ */
 export function runCli(args: string[], env: Record<string, string | undefined>, stdin?: string): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const cleanEnv = Object.fromEntries(Object.entries({ PATH: process.env.PATH, ...env }).filter(([, v]) => v !== undefined)) as Record<
-      string,
-      string
-    >;
+    const given = { PATH: process.env.PATH, QUOTABAR_SECRET_STORE: "memory", ...env };
+    const cleanEnv = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) as Record<string, string>;
     const child = spawn(process.execPath, [BIN, ...args], { env: cleanEnv, stdio: ["pipe", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";

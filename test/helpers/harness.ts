@@ -37,9 +37,19 @@ export function useSimulator() {
     get home() {
       return state.home;
     },
-    /** Environment for the library or the CLI: simulator origin map, working keys, isolated HOME. */
+    /**
+     * Environment for the library or the CLI: simulator origin map, working keys, isolated HOME, and
+     * cookie headers cached in memory only (no test touches the OS keyring).
+     */
     env(extra: Record<string, string | undefined> = {}): Record<string, string | undefined> {
-      return { ...state.sim.env(), HOME: state.home, XDG_CONFIG_HOME: undefined, XDG_CACHE_HOME: undefined, ...extra };
+      return {
+        ...state.sim.env(),
+        HOME: state.home,
+        XDG_CONFIG_HOME: undefined,
+        XDG_CACHE_HOME: undefined,
+        QUOTABAR_SECRET_STORE: "memory",
+        ...extra,
+      };
     },
     quotabar(extra: Record<string, string | undefined> = {}, timeoutMs?: number): Quotabar {
       return createQuotabar({ env: this.env(extra), ...(timeoutMs ? { fetchTimeoutMs: timeoutMs } : {}) });
