@@ -160,7 +160,8 @@ export class UsageService {
 
   /** Whether any strategy finds a credential locally (no network). */
   async credentialsFound(module: ProviderModule, entry: ProviderConfigEntry): Promise<boolean> {
-    const context = this.credentialContext(entry, undefined);
+    // finding out whether a provider is set up never prompts: an OS dialog to list providers would be a surprise
+    const context = { ...this.credentialContext(entry, undefined), browsers: { ...this.deps.browsers, interactive: false } };
     for (const strategy of this.applicable(module, context.sourceMode)) {
       try {
         if ((await strategy.credentials.resolve(context)) !== null) return true;

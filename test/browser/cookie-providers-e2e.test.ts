@@ -20,6 +20,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AMP_TEST_SESSION } from "../../providers/amp/simulator.js";
 import { KIMI_TEST_TOKEN } from "../../providers/kimi/simulator.js";
+import { AUGMENT_TEST_SESSION } from "../../providers/augment/simulator.js";
 import { MINIMAX_TEST_COOKIE, MINIMAX_WEB_TEST_TOKEN } from "../../providers/minimax/simulator.js";
 import { OLLAMA_TEST_SESSION } from "../../providers/ollama/simulator.js";
 import { OPENCODE_TEST_SESSION } from "../../providers/opencode/simulator.js";
@@ -37,10 +38,18 @@ import { killStarted, requireBinaries, startDetached } from "./real-browsers.js"
 const bins = requireBinaries("chromium", "dbus-run-session", "gnome-keyring-daemon", "secret-tool", "openssl", "script");
 const run = promisify(execFile);
 
-const PROVIDERS = ["kimi", "ollama", "opencode", "amp", "minimax"] as const;
+const PROVIDERS = ["kimi", "ollama", "opencode", "amp", "minimax", "augment"] as const;
 const MINIMAX_SESSION = MINIMAX_TEST_COOKIE.slice(MINIMAX_TEST_COOKIE.indexOf("=") + 1);
 /** Every secret the profile holds: none may show up in any output or in a file outside the browser and the keyring. */
-const SECRETS = [KIMI_TEST_TOKEN, OLLAMA_TEST_SESSION, OPENCODE_TEST_SESSION, AMP_TEST_SESSION, MINIMAX_SESSION, MINIMAX_WEB_TEST_TOKEN];
+const SECRETS = [
+  KIMI_TEST_TOKEN,
+  OLLAMA_TEST_SESSION,
+  OPENCODE_TEST_SESSION,
+  AMP_TEST_SESSION,
+  MINIMAX_SESSION,
+  MINIMAX_WEB_TEST_TOKEN,
+  AUGMENT_TEST_SESSION,
+];
 
 /** What each host's sign-in leaves in the browser: its cookies (Set-Cookie) and, for MiniMax, the web app's token. */
 const SIGN_INS: Record<string, { cookies: string[]; script?: string }> = {
@@ -63,6 +72,12 @@ const SIGN_INS: Record<string, { cookies: string[]; script?: string }> = {
     cookies: [
       `session=${AMP_TEST_SESSION}; Path=/; Secure; HttpOnly; Max-Age=86400`,
       "ajs_anonymous_id=amp-sim-anonymous-42; Path=/; Max-Age=86400",
+    ],
+  },
+  "app.augmentcode.com": {
+    cookies: [
+      `_session=${AUGMENT_TEST_SESSION}; Path=/; Secure; HttpOnly; Max-Age=86400`,
+      "ajs_anonymous_id=anon-42; Path=/; Max-Age=86400",
     ],
   },
   "platform.minimax.io": {
@@ -156,7 +171,7 @@ interface Usage {
   error: { code: string; message: string; hint: string | null } | null;
 }
 
-describe.skipIf(!bins)("the five cookie providers from a real Chromium profile, end to end (the built CLI)", () => {
+describe.skipIf(!bins)("the cookie providers from a real Chromium profile, end to end (the built CLI)", () => {
   let sim: ProviderSimulator;
   let site: { port: number; server: Server };
   let scratch: string;
@@ -204,7 +219,7 @@ describe.skipIf(!bins)("the five cookie providers from a real Chromium profile, 
     if (scratch) rmSync(scratch, { recursive: true, force: true });
   });
 
-  it("first run: -p kimi, ollama, opencode, amp and minimax read usage from the signed-in profile, with no configuration", async () => {
+  it("first run: -p kimi, ollama, opencode, amp, minimax and augment read usage from the signed-in profile, with no configuration", async () => {
     for (const id of PROVIDERS) {
       const found = await usage(id);
       expect(found, `${id}: ${JSON.stringify(found.error)}`).toMatchObject({ id, ok: true, source: "web", error: null });
