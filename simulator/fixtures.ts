@@ -29,3 +29,23 @@ export function fixturesOf(moduleUrl: string): (name: string) => string {
     return text;
   };
 }
+
+/**
+ * Replies serving a module's fixture files, each stamped with the moment it was recorded when that
+ * differs from its upstream's `recordedAt` (so the demo moves its times consistently).
+ */
+export function fixtureReplies(moduleUrl: string, recordedAt: Readonly<Record<string, string>> = {}) {
+  const fixture = fixturesOf(moduleUrl);
+  const reply = (name: string, status: number, contentType: string) => ({
+    status,
+    body: fixture(name),
+    headers: { "content-type": contentType },
+    ...(recordedAt[name] ? { recordedAt: recordedAt[name] } : {}),
+  });
+  return {
+    json: (name: string, status = 200) => reply(name, status, "application/json"),
+    html: (name: string, status = 200) => reply(name, status, "text/html; charset=utf-8"),
+    /** The recording moment of one fixture, for replies built by hand from it. */
+    recorded: (name: string) => (recordedAt[name] ? { recordedAt: recordedAt[name] } : {}),
+  };
+}

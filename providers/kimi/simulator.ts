@@ -1,6 +1,6 @@
 import type { SimReply, SimRequest, SimulatedUpstream } from "../../ports/simulated-upstream.js";
 import { bearer } from "../../simulator/auth.js";
-import { fixturesOf } from "../../simulator/fixtures.js";
+import { fixtureReplies, fixturesOf } from "../../simulator/fixtures.js";
 
 const fixture = fixturesOf(import.meta.url);
 
@@ -24,14 +24,7 @@ export const KIMI_PATHS = {
 
 /** Fixtures recorded at another moment than the upstream's `recordedAt`. */
 const RECORDED_AT: Record<string, string> = { "no-limit.json": "2026-11-20T12:00:00Z" };
-const recorded = (name: string) => (RECORDED_AT[name] ? { recordedAt: RECORDED_AT[name] } : {});
-
-const json = (name: string, status = 200): SimReply => ({
-  status,
-  body: fixture(name),
-  headers: { "content-type": "application/json" },
-  ...recorded(name),
-});
+const { json, recorded } = fixtureReplies(import.meta.url, RECORDED_AT);
 const forbidden: SimReply = { status: 403, json: { code: "permission_denied", message: "forbidden" } };
 
 /** GetUsages bodies of the web-era scenarios; the Code API plays the same counters in its own shape. */

@@ -1,8 +1,6 @@
 import type { SimReply, SimRequest, SimulatedUpstream } from "../../ports/simulated-upstream.js";
 import { bearer } from "../../simulator/auth.js";
-import { fixturesOf } from "../../simulator/fixtures.js";
-
-const fixture = fixturesOf(import.meta.url);
+import { fixtureReplies } from "../../simulator/fixtures.js";
 
 /** A Coding Plan API key (sk-cp-...). */
 export const MINIMAX_TEST_KEY = "sk-cp-simulator-0123456789abcdef";
@@ -20,19 +18,7 @@ const RECORDED_AT: Record<string, string> = {
   "remains-wrapped.json": "2023-11-15T00:44:19Z",
   "coding-plan-next-data.html": "2023-11-15T01:13:20Z",
 };
-const recorded = (name: string) => (RECORDED_AT[name] ? { recordedAt: RECORDED_AT[name] } : {});
-
-const json = (name: string, status = 200): SimReply => ({
-  status,
-  body: fixture(name),
-  headers: { "content-type": "application/json" },
-  ...recorded(name),
-});
-const html = (name: string): SimReply => ({
-  body: fixture(name),
-  headers: { "content-type": "text/html; charset=utf-8" },
-  ...recorded(name),
-});
+const { json, html } = fixtureReplies(import.meta.url, RECORDED_AT);
 
 const hasSessionCookie = (request: SimRequest) =>
   String(request.headers.cookie ?? "")
