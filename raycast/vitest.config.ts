@@ -14,8 +14,8 @@ export default defineConfig({
   root: resolve(here, ".."),
   resolve: {
     alias: [
-      { find: /^@raycast\/api$/, replacement: resolve(here, "test/raycast-double/api.ts") },
-      { find: /^@raycast\/utils$/, replacement: resolve(here, "test/raycast-double/utils.ts") },
+      { find: /^@raycast\/api$/, replacement: resolve(here, "doubles/raycast-api/api.ts") },
+      { find: /^@raycast\/utils$/, replacement: resolve(here, "doubles/raycast-api/utils.ts") },
       { find: /^react$/, replacement: resolve(reactDir, "index.js") },
       { find: /^react\/jsx-runtime$/, replacement: resolve(reactDir, "jsx-runtime.js") },
       { find: /^react\/jsx-dev-runtime$/, replacement: resolve(reactDir, "jsx-dev-runtime.js") },

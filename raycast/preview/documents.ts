@@ -10,7 +10,7 @@ import type { Core } from "../../library/compose-core.js";
 import { DESCRIPTORS } from "../../providers/registry.js";
 import { PROVIDER_PREFERENCES, type QuotabarPreferences } from "../shared/preferences.js";
 import { createRaycastCore } from "../shared/raycast-core.js";
-import { memoryCache, memoryLocalStorage } from "../test/memory-stores.js";
+import { memoryCache, memoryLocalStorage } from "../doubles/memory-stores.js";
 import type { Scenario } from "./scenarios.js";
 import type { SimulatorProcess } from "./simulator-client.js";
 

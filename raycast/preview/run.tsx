@@ -17,7 +17,7 @@ import { listModel } from "../src/list-model.js";
 import { signInTexts } from "../src/sign-in-command.js";
 import { SignInView } from "../src/sign-in-view.js";
 import { UsageList } from "../src/usage-list.js";
-import { environment } from "../test/raycast-double/api.js";
+import { environment } from "../doubles/raycast-api/api.js";
 import { screenshot } from "./chromium.js";
 import { documentFor, oneConnectionPerRequest, previewCore, type Simulator } from "./documents.js";
 import { iconPage, indexPage, listPage, menuBarPage, PAGE } from "./pages.js";

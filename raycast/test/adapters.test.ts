@@ -14,7 +14,7 @@ import { createRaycastConfigStore, createRaycastCore, raycastPath } from "../sha
 import { fetchUsage, listProviders } from "../shared/usage.js";
 import { saveSignInToken } from "../src/sign-in-token.js";
 import { copilot, doc } from "./documents.js";
-import { memoryCache, memoryLocalStorage } from "./memory-stores.js";
+import { memoryCache, memoryLocalStorage } from "../doubles/memory-stores.js";
 
 // Runs without Raycast (and under Node 22 in CI): these are the adapters the extension ships.
 

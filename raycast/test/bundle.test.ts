@@ -43,7 +43,7 @@ beforeAll(async () => {
   const api = join(dir, "node_modules", "@raycast", "api");
   mkdirSync(api, { recursive: true });
   await build({
-    entryPoints: [join(extension, "test", "raycast-double", "api.ts")],
+    entryPoints: [join(extension, "doubles", "raycast-api", "api.ts")],
     outfile: join(api, "index.js"),
     platform: "node",
     format: "cjs",

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ReactTestInstance } from "react-test-renderer";
-import { environment, LaunchType, LocalStorage, preferenceValues, raycastCalls, resetRaycastDouble } from "./raycast-double/api.js";
+import { environment, LaunchType, LocalStorage, preferenceValues, raycastCalls, resetRaycastDouble } from "../doubles/raycast-api/api.js";
 import { QuotabarError } from "../../domain/errors.js";
 import type { DeviceFlow } from "../../ports/device-flow.js";
 import { ProviderSimulator } from "../../simulator/server.js";

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { Profiler } from "react";
 import { act } from "react-test-renderer";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { environment, LaunchType, preferenceValues, resetRaycastDouble } from "./raycast-double/api.js";
+import { environment, LaunchType, preferenceValues, resetRaycastDouble } from "../doubles/raycast-api/api.js";
 import { ProviderSimulator } from "../../simulator/server.js";
 import MenuBarCommand from "../../menubar-raycast/menu-bar-command.js";
 import { documentCache } from "../shared/raycast-runtime.js";

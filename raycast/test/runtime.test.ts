@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createRaycastCore } from "../shared/raycast-core.js";
 import { raycastAdapters } from "../shared/raycast-runtime.js";
-import { environment, LaunchType, resetRaycastDouble } from "./raycast-double/api.js";
+import { environment, LaunchType, resetRaycastDouble } from "../doubles/raycast-api/api.js";
 
 describe("the Raycast runtime's adapters", () => {
   afterEach(() => resetRaycastDouble());

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { Cache, environment, LaunchType, preferenceValues, raycastCalls, resetRaycastDouble } from "./raycast-double/api.js";
+import { Cache, environment, LaunchType, preferenceValues, raycastCalls, resetRaycastDouble } from "../doubles/raycast-api/api.js";
 import MenuBarCommand from "../../menubar-raycast/menu-bar-command.js";
 import { AUGMENT_TEST_COOKIE } from "../../providers/augment/simulator.js";
 import { ProviderSimulator } from "../../simulator/server.js";
