@@ -135,12 +135,14 @@ export class UsageService {
       this.deps.catalog.all().map(async (module) => {
         const { descriptor } = module;
         const entry = entryOf(config, descriptor.id);
+        // one look for credentials per provider (it may read browsers or run ps): enabled follows from it
+        const credentialsFound = await this.credentialsFound(module, entry);
         return {
           id: descriptor.id,
           name: descriptor.name,
           auth: descriptor.auth,
-          credentialsFound: await this.credentialsFound(module, entry),
-          enabled: await this.isEnabled(module, entry),
+          credentialsFound,
+          enabled: enabledBy(module, entry, credentialsFound),
           supported: module.strategies.length > 0,
           unofficial: descriptor.unofficial === true,
           dashboardUrl: descriptor.dashboardUrl,
@@ -153,9 +155,8 @@ export class UsageService {
 
   /** An explicit `enabled` in the config decides; otherwise a provider is on when its credentials are found. */
   async isEnabled(module: ProviderModule, entry: ProviderConfigEntry): Promise<boolean> {
-    if (typeof entry.enabled === "boolean") return entry.enabled;
-    if (!module.descriptor.enabledByDefault) return false;
-    return this.credentialsFound(module, entry);
+    const decided = enabledBy(module, entry, null);
+    return decided ?? this.credentialsFound(module, entry);
   }
 
   /** Whether any strategy finds a credential locally (no network). */
@@ -336,6 +337,15 @@ export class UsageService {
       );
     return module;
   }
+}
+
+/** Enabled by the config, off for providers never turned on automatically, else whether credentials were found (null: look first). */
+function enabledBy(module: ProviderModule, entry: ProviderConfigEntry, credentialsFound: boolean): boolean;
+function enabledBy(module: ProviderModule, entry: ProviderConfigEntry, credentialsFound: null): boolean | null;
+function enabledBy(module: ProviderModule, entry: ProviderConfigEntry, credentialsFound: boolean | null): boolean | null {
+  if (typeof entry.enabled === "boolean") return entry.enabled;
+  if (!module.descriptor.enabledByDefault) return false;
+  return credentialsFound;
 }
 
 /** The source modes a provider answers to besides auto. */
