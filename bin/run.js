@@ -16,7 +16,6 @@ if (only === "--version" || only === "-v" || only === "version") {
   // Node >= 22.1 keeps the compiled code of oclif and dist/ on disk (os.tmpdir()) for the next run
   module.enableCompileCache?.();
   process.env.OCLIF_DISABLE_ENGINE_WARNING ??= "1"; // package.json engines (node >= 20) is checked by npm
-  const { execute } = await import("@oclif/core");
-  const { withDefaultCommand } = await import("../dist/oclif-cli/default-command.js");
-  await execute({ args: withDefaultCommand(args), dir: import.meta.url });
+  const { runOclif } = await import("../dist/oclif-cli/run-oclif.js");
+  await runOclif(args, import.meta.url);
 }

@@ -29,14 +29,18 @@ const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
 /** Entry points besides the commands: the library, what bin/run.js loads, the simulator (demo, bench). */
 const ENTRIES = {
   index: "index.ts",
-  "oclif-cli/default-command": "oclif-cli/default-command.ts",
+  "oclif-cli/run-oclif": "oclif-cli/run-oclif.ts",
   "simulator/server": "simulator/server.ts",
 };
 const COMMAND_TABLE = join(ROOT, "oclif-cli", "commands.ts");
 const COMMAND_DIR = join(ROOT, "oclif-cli", "commands");
 
-/** Loaded by oclif's own loader, or native addons (a .node file next to their JS): never bundled. */
-const ALWAYS_EXTERNAL = ["@oclif/core", "better-sqlite3", "classic-level", "@napi-rs/keyring"];
+/**
+ * Native addons (a .node file next to their JS) are never bundled; nor what oclif requires only to
+ * run a plugin's TypeScript sources in development (never installed with quotabar). oclif itself is
+ * bundled: one file instead of 158 is ~15 ms and ~7 MiB less per run.
+ */
+const ALWAYS_EXTERNAL = ["better-sqlite3", "classic-level", "@napi-rs/keyring", "typescript", "ts-node", "tsx", "pnpapi"];
 
 function isNativeAddon(name) {
   const dir = join(ROOT, "node_modules", name);
