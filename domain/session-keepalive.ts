@@ -11,6 +11,7 @@ import type { TextStore } from "../ports/text-store.js";
 import { entryOf } from "./config-entry.js";
 import { asQuotabarError, QuotabarError } from "./errors.js";
 import type { RemedyWriter } from "./remedy.js";
+import { keptInMemory } from "./kept-in-memory.js";
 import { scopedHttp, secretsOf } from "./scoped-http.js";
 import type { UsageError } from "./usage-document.js";
 
@@ -206,7 +207,8 @@ export class SessionKeepalive {
       budgetMs: PING_BUDGET_MS,
       secrets: secretsOf(session.header),
     });
-    const context: FetchContext = { ...base, http, signal: controller.signal, timeoutMs: PING_BUDGET_MS };
+    // a ping keeps a session alive; it neither needs nor leaves kept values
+    const context: FetchContext = { ...base, http, signal: controller.signal, timeoutMs: PING_BUDGET_MS, kept: keptInMemory() };
     try {
       const result = await keeper.ping(session, context);
       return { result, detail: PING_DETAIL[result] };

@@ -6,6 +6,7 @@ import type { CredentialContext, FetchContext } from "../ports/fetch-context.js"
 import type { AnyFetchStrategy } from "../ports/fetch-strategy.js";
 import type { HttpTransport } from "../ports/http-client.js";
 import type { ProcessRunner } from "../ports/process-runner.js";
+import type { KeptValueStore } from "../ports/kept-values.js";
 import type { ProviderCatalog, ProviderModule } from "../ports/provider-module.js";
 import type { SnapshotCache } from "../ports/snapshot-cache.js";
 import type { StatusReader } from "../ports/status-feed.js";
@@ -80,6 +81,8 @@ export interface UsageServiceDeps {
   browsers: BrowserAccess;
   /** How this driver words an error's remedies (the document's `hint`). */
   writeRemedies: RemedyWriter;
+  /** What providers learnt in earlier runs (tokens, ids), per credential. */
+  kept: KeptValueStore;
 }
 
 /**
@@ -124,7 +127,7 @@ export class UsageService {
   async forget(ids?: readonly string[]): Promise<string[]> {
     const known = this.deps.catalog.all().map((m) => m.descriptor.id);
     const chosen = ids && ids.length > 0 ? ids.filter((id) => known.includes(id)) : known;
-    await Promise.all(chosen.map((id) => this.deps.cache.remove(id)));
+    await Promise.all(chosen.flatMap((id) => [this.deps.cache.remove(id), this.deps.kept.removeAll(id)]));
     return chosen;
   }
 
@@ -196,7 +199,8 @@ export class UsageService {
       const run = this.runStrategies(module, entry, request.source, (credential) => {
         secrets.push(...secretsOf(credential));
         const http = scopedHttp(this.deps.transport, { service: descriptor.name, signal: controller.signal, deadline, budgetMs, secrets });
-        return { http, signal: controller.signal, timeoutMs: Math.max(0, deadline - Date.now()) };
+        const kept = this.deps.kept.scoped(descriptor.id, secretsOf(credential), (secret) => secrets.push(secret));
+        return { http, signal: controller.signal, timeoutMs: Math.max(0, deadline - Date.now()), kept };
       });
       const { snapshot, source } = await Promise.race([run, outOfTime]);
       const usage = this.validated({
@@ -221,7 +225,7 @@ export class UsageService {
     module: ProviderModule,
     entry: ProviderConfigEntry,
     sourceOverride: string | undefined,
-    scopeFor: (credential: unknown) => Pick<FetchContext, "http" | "signal" | "timeoutMs">,
+    scopeFor: (credential: unknown) => Pick<FetchContext, "http" | "signal" | "timeoutMs" | "kept">,
   ): Promise<{ snapshot: Snapshot; source: SourceKind }> {
     const base = this.credentialContext(entry, sourceOverride);
     const strategies = this.applicable(module, base.sourceMode);

@@ -4,6 +4,7 @@ import type { SafeStorage } from "../adapters/browser/chromium/safe-storage.js";
 import type { ChromiumLocalStorageReader } from "../adapters/browser/leveldb/chromium-local-storage.js";
 import { mapUrl, type OriginMap } from "../adapters/http/origin-map.js";
 import type { Sqlite } from "../adapters/sqlite/sqlite.js";
+import { StoredKeptValues } from "../adapters/cache/stored-kept-values.js";
 import { StoredSnapshotCache } from "../adapters/cache/stored-snapshot-cache.js";
 import { StoredStatusCache } from "../adapters/cache/stored-status-cache.js";
 import { createStatusFeed } from "../adapters/http/status-feeds.js";
@@ -138,6 +139,7 @@ export function composeCore(adapters: CoreAdapters): Core {
     processes,
     browsers,
     writeRemedies,
+    kept: new StoredKeptValues(store, browsers.secrets, clock, env.QUOTABAR_ORIGIN_MAP ?? ""),
   });
   const keepalive = new SessionKeepalive({ catalog, config, store, clock, env, transport, processes, browsers, writeRemedies });
   return {

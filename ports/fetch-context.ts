@@ -2,6 +2,7 @@ import type { BrowserAccess } from "./browser-credentials.js";
 import type { ProviderConfigEntry } from "./config-store.js";
 import type { Environment } from "./environment.js";
 import type { ProviderHttp } from "./http-client.js";
+import type { KeptValues } from "./kept-values.js";
 import type { ProcessRunner } from "./process-runner.js";
 
 /** What finding a credential may look at: local things only, never the network. */
@@ -23,4 +24,6 @@ export interface FetchContext extends CredentialContext {
   signal: AbortSignal;
   /** The budget of this provider's fetch, for strategies that split it (a best-effort second call). */
   timeoutMs: number;
+  /** What this provider learnt in an earlier run with this credential (a token, an id), to save a round trip. */
+  kept: KeptValues;
 }

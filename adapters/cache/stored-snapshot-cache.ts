@@ -1,8 +1,8 @@
-import { createHash } from "node:crypto";
 import { z } from "zod";
 import { ProviderUsageSchema, type ProviderUsage } from "../../domain/usage-document.js";
 import type { SnapshotCache } from "../../ports/snapshot-cache.js";
 import type { TextStore } from "../../ports/text-store.js";
+import { credentialScope } from "./credential-scope.js";
 
 const EntrySchema = z.object({ scope: z.string(), usage: ProviderUsageSchema });
 
@@ -36,10 +36,7 @@ export class StoredSnapshotCache implements SnapshotCache {
   }
 
   private scope(credential: readonly string[]): string {
-    return createHash("sha256")
-      .update(JSON.stringify([this.origins, ...credential]))
-      .digest("hex")
-      .slice(0, 32);
+    return credentialScope(this.origins, credential);
   }
 }
 

@@ -10,6 +10,7 @@ import { activityDetails } from "./policy-activity.js";
 import { nextReset, openrouterSnapshot, type OpenrouterKeyInfo } from "./policy.js";
 import { OPENROUTER_TEST_KEY, OPENROUTER_TEST_MANAGEMENT_KEY } from "./simulator.js";
 import { openrouterApi } from "./wire.js";
+import { keptInMemory } from "../../domain/kept-in-memory.js";
 
 const sim = useSimulator();
 const fixture = fixturesOf(import.meta.url);
@@ -211,6 +212,7 @@ function fakeContext(answer: (request: ProviderRequest) => Promise<HttpResponse>
     sourceMode: "auto",
     processes: {} as FetchContext["processes"],
     browsers: noBrowserAccess(),
+    kept: keptInMemory(),
     http: { request: answer, signal },
     signal,
     timeoutMs: 15_000,

@@ -13,6 +13,7 @@ import { scopedHttp } from "../kit/index.js";
 import { quotaSeries, USAGE_FILTER as WIRE_USAGE_FILTER } from "./monitoring.js";
 import { fullestQuota, vertexSnapshot, type QuotaSeries, type VertexReading } from "./policy.js";
 import { seedVertexHome, VERTEX_ACCESS_TOKEN, VERTEX_PROJECT, VERTEX_SECRETS } from "./simulator.js";
+import { keptInMemory } from "../../domain/kept-in-memory.js";
 
 // days are local: pin the zone so "today" and "this month" are the same wherever the tests run
 const zone = process.env.TZ;
@@ -381,6 +382,7 @@ describe("vertexai timeSeries pages", () => {
       sourceMode: "auto",
       processes: {} as never,
       browsers: {} as never,
+      kept: keptInMemory(),
       http,
       signal,
       timeoutMs: 5_000,

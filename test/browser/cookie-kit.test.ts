@@ -25,6 +25,7 @@ import { browserCookieHeader, cookieHeaderOf, firstFound, manualCookieHeader, wi
 import { DESCRIPTORS } from "../../providers/registry.js";
 import { createCipheriv, createHash } from "node:crypto";
 import { memoryTextStore } from "./doubles.js";
+import { StoredKeptValues } from "../../adapters/cache/stored-kept-values.js";
 
 const now = new Date("2026-11-20T10:00:00.000Z");
 const cookie = (fields: Partial<BrowserCookie>): BrowserCookie => ({
@@ -276,6 +277,7 @@ describe("withFreshCookieRetry", () => {
       processes: new NodeProcessRunner(""),
       browsers: access,
       writeRemedies: writeCliRemedies,
+      kept: new StoredKeptValues(new FileTextStore(cacheDir), access.secrets, { now: () => now }),
     });
     return { svc, access, sent, queries };
   }

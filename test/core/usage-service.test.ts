@@ -15,6 +15,8 @@ import type { AnyFetchStrategy } from "../../ports/fetch-strategy.js";
 import type { ProviderCatalog, ProviderModule } from "../../ports/provider-module.js";
 import type { FetchContext } from "../../ports/fetch-context.js";
 import { noBrowserAccess } from "../../adapters/browser/browser-access.js";
+import { StoredKeptValues } from "../../adapters/cache/stored-kept-values.js";
+import { MemorySecretStore } from "../../adapters/secrets/memory-secret-store.js";
 
 const now = new Date("2026-11-20T10:00:00.000Z");
 
@@ -62,6 +64,7 @@ function service(strategies: Record<string, AnyFetchStrategy[]>, config: Partial
     processes,
     browsers: noBrowserAccess(),
     writeRemedies: writeCliRemedies,
+    kept: new StoredKeptValues(new FileTextStore(mkdtempSync(join(tmpdir(), "qb-kept-"))), new MemorySecretStore(), { now: () => now }),
   };
   return { svc: new UsageService(deps), cache };
 }

@@ -17,6 +17,7 @@ import type {
   LocalStorageQuery,
 } from "../../ports/browser-credentials.js";
 import { PROVIDER_CATALOG } from "../../providers/registry.js";
+import { StoredKeptValues } from "../../adapters/cache/stored-kept-values.js";
 
 /**
  * Browsers as data, for a provider's tests: profiles with cookies (and Local Storage items), read
@@ -84,5 +85,11 @@ export function usageWithBrowsers(env: Record<string, string | undefined>, acces
     processes: new NodeProcessRunner(env.PATH),
     browsers: access,
     writeRemedies: writeCliRemedies,
+    kept: new StoredKeptValues(
+      new FileTextStore(resolveCacheDir(env)),
+      access.secrets,
+      { now: () => new Date() },
+      env.QUOTABAR_ORIGIN_MAP ?? "",
+    ),
   });
 }
