@@ -1,15 +1,5 @@
-import {
-  advice,
-  findObject,
-  isObject,
-  jsLiterals,
-  parsePage,
-  parseError,
-  scriptTexts,
-  toNumber,
-  visibleText,
-  type JsonObject,
-} from "../kit/index.js";
+import { advice, findObject, isObject, jsLiterals, parseError, toNumber, type JsonObject } from "../kit/index.js";
+import { parsePage, scriptTexts, visibleText } from "../kit/html.js";
 import type { AmpFreeTier } from "./policy.js";
 
 /** What the settings page showed: the free tier's usage, or a sign-in page. */

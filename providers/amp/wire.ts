@@ -9,7 +9,6 @@ import {
 } from "../kit/index.js";
 import { ampCookie, COOKIE_ENV } from "./cookies.js";
 import { ampSnapshot, type AmpFreeTier } from "./policy.js";
-import { readSettingsPage } from "./settings-page.js";
 
 const SETTINGS_URL = "https://ampcode.com/settings";
 const SIGN_IN_AGAIN: Remedy[] = [
@@ -41,7 +40,12 @@ export const ampWeb: FetchStrategy<string, AmpFreeTier> = {
   toSnapshot: ampSnapshot,
   async fetch(cookie, { http }) {
     // ampcode.com sends an expired session to /auth/sign-in?returnTo=...
-    const page = readSettingsPage(await signedInPage(http, SETTINGS_URL, cookie, EXPIRED, isLoginUrl));
+    // the page parser (htmlparser2) loads only when a page is to be read
+    const [html, { readSettingsPage }] = await Promise.all([
+      signedInPage(http, SETTINGS_URL, cookie, EXPIRED, isLoginUrl),
+      import("./settings-page.js"),
+    ]);
+    const page = readSettingsPage(html);
     if (page.kind === "usage") return page.tier;
     throw new QuotabarError("unauthorized", "Not logged in to Amp: ampcode.com answered with its sign-in page.", {
       remedies: SIGN_IN_AGAIN,

@@ -1,15 +1,5 @@
-import {
-  advice,
-  findElements,
-  fromIso,
-  isObject,
-  parseXml,
-  QuotabarError,
-  toNumber,
-  toText,
-  tryJson,
-  type JsonObject,
-} from "../kit/index.js";
+import { advice, fromIso, isObject, QuotabarError, toNumber, toText, tryJson, type JsonObject } from "../kit/index.js";
+import { findElements, parseXml } from "../kit/xml.js";
 import type { JetBrainsReading } from "./policy.js";
 
 /**

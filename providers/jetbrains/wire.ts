@@ -1,7 +1,6 @@
 import { advice, hostOs, QuotabarError, readTextIfPresent, type FetchStrategy } from "../kit/index.js";
 import { ideBases, ideLabel, ideOf, newestQuotaFile, QUOTA_FILE } from "./ides.js";
 import { jetbrainsSnapshot, type JetBrainsReading } from "./policy.js";
-import { cannotParse, quotaReading } from "./quota-file.js";
 
 /**
  * The quota file of the IDE that used AI Assistant last. The credential is that file's path: found
@@ -23,6 +22,8 @@ export const jetbrainsLocal: FetchStrategy<string, JetBrainsReading> = {
   missingCredential: () => (hostOs().platform === "win32" ? unsupported() : noIdeDetected()),
   toSnapshot: jetbrainsSnapshot,
   async fetch(file) {
+    // the XML parser loads only when a quota file is read
+    const { cannotParse, quotaReading } = await import("./quota-file.js");
     const folder = file.split(/[\\/]/).at(-3) ?? "";
     const ide = ideLabel(ideOf(folder) ?? { product: folder, version: "" });
     const text = await readTextIfPresent(file).catch((error: unknown) => {

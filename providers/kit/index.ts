@@ -25,24 +25,11 @@ export { hostOs } from "./platform.js";
 export { scopedHttp } from "../../domain/scoped-http.js";
 export { nestsDeeperThan, parseBoundedJson } from "./bounded-json.js";
 export { configHome, modifiedAt, subdirectories } from "./local-dir.js";
-export { findElements, MAX_XML_CHARS, parseXml, type XmlElement } from "./xml.js";
 export { hostDevice } from "./host-device.js";
-export {
-  elementsWithAttribute,
-  MAX_HTML_DEPTH,
-  MAX_PAGE_CHARS,
-  parsePage,
-  scriptText,
-  scriptTexts,
-  visibleText,
-  type HtmlElement,
-  type HtmlPage,
-} from "./html.js";
 export { trimTrailingSlashes } from "../../domain/url-text.js";
 export { terminalText } from "./terminal-text.js";
 export { listeningPorts, parseListeningPorts, parseProcessList, runningProcesses, type RunningProcess } from "./process-probe.js";
 export { jsLiterals } from "./js-literal.js";
-export { elementsWhere, nextElementSibling, ownText } from "./html-elements.js";
 export { missingSessionCookie, sessionCookieHeader, sessionRefusal, withSessionCookie, type SessionCookieRule } from "./session-cookie.js";
 export { BROWSER_USER_AGENT, signedInPage } from "./browser-headers.js";
 export { cookieHeaderOf } from "./cookie-header.js";

@@ -1,15 +1,5 @@
-import {
-  afterSeconds,
-  findObject,
-  parsePage,
-  QuotabarError,
-  scriptText,
-  scriptTexts,
-  snakeKeys,
-  tryJson,
-  visibleText,
-  type HtmlPage,
-} from "../kit/index.js";
+import { afterSeconds, findObject, QuotabarError, snakeKeys, tryJson } from "../kit/index.js";
+import { parsePage, scriptText, scriptTexts, visibleText, type HtmlPage } from "../kit/html.js";
 import { EMPTY_WINDOW, type MiniMaxReading } from "./policy.js";
 import { minimaxRemainsReading, type RemainsCaller } from "./remains.js";
 

@@ -13,7 +13,7 @@ import {
 } from "../kit/index.js";
 import { minimaxWebAttempts } from "./browser-session.js";
 import { FRESH_COOKIE, isRefusal, refused, refusedOn, SET_KEY } from "./errors.js";
-import { readCodingPlanPage, type CodingPlanPage } from "./page.js";
+import type { CodingPlanPage } from "./page.js";
 import { minimaxSnapshot, type MiniMaxReading } from "./policy.js";
 import { minimaxRemainsReading, remainsJson, type RemainsCaller } from "./remains.js";
 import type { MiniMaxAttempt, MiniMaxWebSession } from "./session.js";
@@ -43,7 +43,7 @@ async function readWithSession(session: MiniMaxWebSession, context: FetchContext
     headers: { ...headers, accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8", origin: new URL(pageUrl).origin },
     statusRules: { 401: "pass", 403: "pass" },
   });
-  const seen = pageFindings(page, context.now(), caller);
+  const seen = await pageFindings(page, context.now(), caller);
   if (seen.reading) return seen.reading;
 
   const remainsUrl = minimaxWebRemainsUrl(context, session.groupId);
@@ -58,7 +58,7 @@ async function readWithSession(session: MiniMaxWebSession, context: FetchContext
     statusRules: refusedOn(FRESH_COOKIE),
   });
   if (isJson(remains)) return minimaxRemainsReading(remainsJson(remains.body), caller);
-  const answered = readCodingPlanPage(remains.body, context.now(), caller);
+  const answered = (await import("./page.js")).readCodingPlanPage(remains.body, context.now(), caller);
   if (answered.reading) return answered.reading;
   if (answered.signedOut || seen.signedOut) throw refused(FRESH_COOKIE);
   throw (
@@ -118,11 +118,16 @@ function extraOf(session: MiniMaxWebSession): Record<string, string> {
 const isJson = (response: HttpResponse) => header(response.headers, "content-type")?.includes("application/json") ?? false;
 
 /** The page's usage, or what it showed instead: a sign-in page (401/403 included) or a body that could not be read. */
-function pageFindings(response: HttpResponse, now: Date, caller: RemainsCaller): CodingPlanPage & { problem?: QuotabarError } {
+async function pageFindings(
+  response: HttpResponse,
+  now: Date,
+  caller: RemainsCaller,
+): Promise<CodingPlanPage & { problem?: QuotabarError }> {
   if (response.status === 401 || response.status === 403) return { reading: null, signedOut: true };
   try {
     if (isJson(response)) return { reading: minimaxRemainsReading(remainsJson(response.body), caller), signedOut: false };
-    return readCodingPlanPage(response.body, now, caller);
+    // the page parser (htmlparser2) loads only when a page is to be read
+    return (await import("./page.js")).readCodingPlanPage(response.body, now, caller);
   } catch (error) {
     // a page without usage (or too large, or not what it claims) leaves the answer to the remains API
     if (error instanceof QuotabarError && (error.code === "parse" || error.code === "upstream")) {

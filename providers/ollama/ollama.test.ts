@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_HTML_DEPTH } from "../kit/index.js";
+import { MAX_HTML_DEPTH } from "../kit/html.js";
 import { useSimulator } from "../../test/helpers/harness.js";
 import { browserDouble, storedCookie, usageWithBrowsers, type BrowserDouble } from "../../test/helpers/browser-double.js";
 import { writeConfig } from "../../test/helpers/write-config.js";

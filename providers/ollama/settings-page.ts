@@ -1,13 +1,6 @@
-import {
-  elementsWhere,
-  nextElementSibling,
-  ownText,
-  parsePage,
-  toTime,
-  visibleText,
-  type HtmlElement,
-  type HtmlPage,
-} from "../kit/index.js";
+import { toTime } from "../kit/index.js";
+import { parsePage, visibleText, type HtmlElement, type HtmlPage } from "../kit/html.js";
+import { elementsWhere, nextElementSibling, ownText } from "../kit/html-elements.js";
 import type { OllamaBar, OllamaReading } from "./policy.js";
 
 /** What the settings page showed: its usage, a sign-in form, or neither (and which labels it had). */

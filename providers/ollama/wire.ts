@@ -11,7 +11,6 @@ import {
 } from "../kit/index.js";
 import { COOKIE_ENV, ollamaCookie } from "./cookies.js";
 import { ollamaSnapshot, type OllamaReading } from "./policy.js";
-import { readSettingsPage } from "./settings-page.js";
 
 const SETTINGS_URL = "https://ollama.com/settings";
 const PASTE_COOKIE: Remedy = { kind: "set-cookie", provider: "ollama", env: COOKIE_ENV, from: "ollama.com/settings" };
@@ -47,7 +46,12 @@ export const ollamaWeb: FetchStrategy<string, OllamaReading> = {
     ),
   toSnapshot: ollamaSnapshot,
   async fetch(cookie, { http }) {
-    const page = readSettingsPage(await signedInPage(http, SETTINGS_URL, cookie, EXPIRED, isSignInUrl));
+    // the page parser (htmlparser2) loads only when a page is to be read
+    const [html, { readSettingsPage }] = await Promise.all([
+      signedInPage(http, SETTINGS_URL, cookie, EXPIRED, isSignInUrl),
+      import("./settings-page.js"),
+    ]);
+    const page = readSettingsPage(html);
     if (page.kind === "usage") return page.reading;
     if (page.kind === "signed-out") throw EXPIRED.error();
     const found = page.labelsWithoutPercent;
