@@ -26,7 +26,7 @@ export const LIMIT_FILTER = `metric.type="serviceruntime.googleapis.com/quota/li
 const DAY_MS = 86_400_000;
 /** A server that keeps handing out page tokens cannot keep the fetch going. */
 const MAX_PAGES = 50;
-const MAX_SERIES = 20_000;
+export const MAX_SERIES = 20_000;
 
 /** Google's labels are strings; anything else in them is ignored rather than fatal. */
 const Labels = z.record(z.string(), z.unknown()).nullish();

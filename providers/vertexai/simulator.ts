@@ -18,7 +18,17 @@ const USAGE_FILTER = `metric.type="serviceruntime.googleapis.com/quota/allocatio
 const LIMIT_FILTER = `metric.type="serviceruntime.googleapis.com/quota/limit" ${QUOTA}`;
 const UTC_SECONDS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/;
 
-const VERTEX_SCENARIOS = ["ok", "refresh_refused", "revoked", "api_disabled", "permission_denied", "no_series", "slow", "upstream_500"];
+const VERTEX_SCENARIOS = [
+  "ok",
+  "refresh_refused",
+  "revoked",
+  "api_disabled",
+  "permission_denied",
+  "no_series",
+  "slow",
+  "upstream_500",
+  "unauthenticated",
+];
 
 const googleError = (status: number, message: string, code: string): SimReply => ({
   status,
@@ -43,7 +53,9 @@ function token(request: SimRequest, scenario: string): SimReply {
 
 /** GET /v3/projects/<project>/timeSeries: usage in one page, limits in two (the second reached with nextPageToken). */
 function timeSeries(request: SimRequest, scenario: string): SimReply {
-  if (bearer(request) !== VERTEX_ACCESS_TOKEN) return { status: 401, body: fixture("unauthenticated.json") };
+  // `unauthenticated`: even the token just minted is refused (a sign-in whose access was taken away)
+  if (scenario === "unauthenticated" || bearer(request) !== VERTEX_ACCESS_TOKEN)
+    return { status: 401, body: fixture("unauthenticated.json") };
   if (scenario === "api_disabled") return { status: 403, body: fixture("api-disabled.json") };
   const project = decodeURIComponent(request.path.split("/")[3] ?? "");
   if (scenario === "permission_denied" || project !== VERTEX_PROJECT) return { status: 403, body: fixture("permission-denied.json") };

@@ -1,24 +1,49 @@
-import { advice, isObject, QuotabarError, toText, tryJson, type FetchContext } from "../kit/index.js";
+import { advice, isObject, QuotabarError, toNumber, toText, tryJson, type FetchContext } from "../kit/index.js";
 import { SIGN_IN_COMMAND, signInAgain, type AdcCredential } from "./adc.js";
 
-/** A fresh access token from the ADC refresh token (secrets in the form body only, never in a URL or a message). */
+/**
+ * The access token for Cloud Monitoring: the ADC file's own while it is valid, else the one minted
+ * in an earlier run and kept in the secret store (no round trip), else a fresh one from the ADC
+ * refresh token (secrets in the form body only, never in a URL or a message), kept for the next runs.
+ */
 
 const TOKEN_URL = "https://oauth2.googleapis.com/token";
 const SERVICE = "Google OAuth";
 /** A stored token this close to its expiry is refreshed rather than used. */
 const EXPIRY_MARGIN_MS = 300_000;
+/** Google's tokens live an hour; `expires_in` is what it says, this when it says nothing usable. */
+const DEFAULT_LIFETIME_S = 3600;
+/** No Google access token lives longer (12 hours at most): a larger `expires_in` is not believed. */
+const MAX_LIFETIME_S = 43_200;
+/** Names of what is kept between runs (scoped to this credential). */
+const KEPT_TOKEN = "accessToken";
+const KEPT_ACCOUNT = "account";
 
 export interface AccessToken {
   token: string;
   /** From the id token's `email` claim, when there is one. */
   email: string | null;
+  /** Kept from an earlier run: Google may have revoked it since, so a 401 with it is worth one refresh. */
+  kept: boolean;
 }
 
-export async function accessToken(credential: AdcCredential, { http, now }: FetchContext): Promise<AccessToken> {
-  if (credential.accessToken !== null && (credential.accessTokenExpiresAt ?? 0) - EXPIRY_MARGIN_MS > now().getTime()) {
-    return { token: credential.accessToken, email: emailOf(credential.idToken) };
+export async function accessToken(credential: AdcCredential, context: FetchContext): Promise<AccessToken> {
+  if (credential.accessToken !== null && (credential.accessTokenExpiresAt ?? 0) - EXPIRY_MARGIN_MS > context.now().getTime()) {
+    return { token: credential.accessToken, email: emailOf(credential.idToken), kept: false };
   }
-  const response = await http
+  const [kept, account] = await Promise.all([context.kept.readSecret(KEPT_TOKEN), context.kept.read(KEPT_ACCOUNT)]);
+  if (kept !== null) {
+    return { token: kept, email: validEmail(account) ?? emailOf(credential.idToken), kept: true };
+  }
+  return refreshedToken(credential, context);
+}
+
+/** The kept token was refused: it is not offered again. */
+export const forgetKeptToken = (context: FetchContext): Promise<void> => context.kept.forget(KEPT_TOKEN);
+
+/** A token minted now from the refresh token, and kept (secret store) until 5 minutes before it expires. */
+export async function refreshedToken(credential: AdcCredential, context: FetchContext): Promise<AccessToken> {
+  const response = await context.http
     .request({
       url: TOKEN_URL,
       method: "POST",
@@ -50,7 +75,18 @@ export async function accessToken(credential: AdcCredential, { http, now }: Fetc
   if (!isObject(body)) throw new QuotabarError("parse", "Invalid refresh response: Invalid JSON");
   const token = toText(body.access_token);
   if (token === null) throw new QuotabarError("parse", "Invalid refresh response: no access_token");
-  return { token, email: emailOf(toText(body.id_token)) ?? emailOf(credential.idToken) };
+  const email = emailOf(toText(body.id_token)) ?? emailOf(credential.idToken);
+  const seconds = toNumber(body.expires_in);
+  const lifetime = seconds !== null && seconds > 0 ? Math.min(seconds, MAX_LIFETIME_S) : DEFAULT_LIFETIME_S;
+  const ttl = lifetime * 1000 - EXPIRY_MARGIN_MS;
+  // the account is no secret (the document shows it), and it is what the kept token does not tell
+  if (ttl > 0) {
+    await Promise.all([
+      context.kept.writeSecret(KEPT_TOKEN, token, ttl),
+      email === null ? undefined : context.kept.write(KEPT_ACCOUNT, email, ttl),
+    ]);
+  }
+  return { token, email, kept: false };
 }
 
 /** The reference's words for a refresh Google refused. */
@@ -81,6 +117,11 @@ function emailOf(idToken: string | null): string | null {
   const payload = idToken.split(".")[1];
   if (!payload) return null;
   const claims = tryJson(Buffer.from(payload, "base64url").toString("utf8"));
-  const email = isObject(claims) ? toText(claims.email) : null;
+  return isObject(claims) ? validEmail(claims.email) : null;
+}
+
+/** An address to show, or null (also for what a damaged kept record holds). */
+function validEmail(value: unknown): string | null {
+  const email = toText(value);
   return email !== null && /^[^\s@]{1,64}@[^\s@]{1,255}$/.test(email) ? email : null;
 }

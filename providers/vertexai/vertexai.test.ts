@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
@@ -14,6 +14,10 @@ import { quotaSeries, USAGE_FILTER as WIRE_USAGE_FILTER } from "./monitoring.js"
 import { fullestQuota, vertexSnapshot, type QuotaSeries, type VertexReading } from "./policy.js";
 import { seedVertexHome, VERTEX_ACCESS_TOKEN, VERTEX_PROJECT, VERTEX_SECRETS } from "./simulator.js";
 import { keptInMemory } from "../../domain/kept-in-memory.js";
+import { MemorySecretStore } from "../../adapters/secrets/memory-secret-store.js";
+import { BetterSqlite } from "../../adapters/sqlite/better-sqlite3.js";
+import { keepLimits, keptLimits } from "./kept-limits.js";
+import { refreshedToken } from "./token.js";
 
 // days are local: pin the zone so "today" and "this month" are the same wherever the tests run
 const zone = process.env.TZ;
@@ -313,6 +317,194 @@ describe("vertexai errors", () => {
   });
 });
 
+describe("vertexai between runs: one round trip once the token and the limits are kept", () => {
+  /**
+   * Runs of one machine, as the CLI's runs share them: the cache files under `dir`, one secret
+   * store (the tests' memory store lives as long as one core, the OS keyring longer) and a clock
+   * that moves on `advance`.
+   */
+  function machine(dir: string) {
+    const secrets = new MemorySecretStore();
+    let now = NOW.getTime();
+    return {
+      secrets,
+      advance: (ms: number) => void (now += ms),
+      async run() {
+        sim.sim.requests.length = 0;
+        const core = createNodeCore({
+          env: sim.env({ HOME: dir }),
+          clock: { now: () => new Date(now) },
+          browsers: { sqlite: new BetterSqlite(), secrets, interactive: false },
+        });
+        const doc = await core.usage.usage({ providers: ["vertexai"] });
+        expect(UsageDocumentSchema.safeParse(doc).success).toBe(true);
+        return doc.providers[0]!;
+      },
+      core: () => createNodeCore({ env: sim.env({ HOME: dir }), browsers: { sqlite: new BetterSqlite(), secrets, interactive: false } }),
+    };
+  }
+  /** What a run asked for: `token`, `usage` or `limits` (with its page token). */
+  const asked = () =>
+    sim.sim.requests.map((r) =>
+      r.path === "/token"
+        ? "token"
+        : r.query.get("filter") === USAGE_FILTER
+          ? "usage"
+          : `limits${r.query.get("pageToken") ? " page 2" : ""}`,
+    );
+  const keptFile = (dir: string) => join(dir, ".cache", "quotabar", "kept", "vertexai.json");
+  /** Rewrites the kept limits in the cache file, as a damaged disk or another version could leave them. */
+  function setKeptLimits(dir: string, value: unknown) {
+    const record = JSON.parse(readFileSync(keptFile(dir), "utf8")) as { values: Record<string, { value: unknown }> };
+    record.values.limits!.value = value;
+    writeFileSync(keptFile(dir), JSON.stringify(record));
+  }
+
+  it("a second refresh with the same credential asks for usage only, and shows the same", async () => {
+    const dir = await home();
+    const pc = machine(dir);
+    const first = await pc.run();
+    expect(asked().sort()).toEqual(["limits", "limits page 2", "token", "usage"]);
+    const second = await pc.run();
+    expect(asked()).toEqual(["usage"]);
+    expect(sim.sim.requests[0]!.headers.authorization).toBe(`Bearer ${VERTEX_ACCESS_TOKEN}`);
+    expect(second).toEqual(first);
+    expect(second.details).toContainEqual({ label: "Account", value: "dev@example.com" });
+  });
+
+  it("keeps the access token in the secret store only: no file under the cache holds it", async () => {
+    const dir = await home();
+    const pc = machine(dir);
+    await pc.run();
+    await pc.run();
+    expect(await pc.secrets.get("quotabar", "kept:vertexai")).toContain(VERTEX_ACCESS_TOKEN);
+    const cache = join(dir, ".cache", "quotabar");
+    const files = readdirSync(cache, { recursive: true, withFileTypes: true }).filter((f) => f.isFile());
+    expect(files.map((f) => f.name)).toContain("vertexai.json");
+    for (const file of files) {
+      const text = readFileSync(join(file.parentPath, file.name), "utf8");
+      for (const secret of VERTEX_SECRETS) expect(text, file.name).not.toContain(secret);
+    }
+    expect(readFileSync(keptFile(dir), "utf8")).toContain('"project":"acme-ml-prod"');
+    // and the kept token is redacted like a minted one: a proxy echoing the request (a 401) shows none
+    sim.sim.setScenario("vertexai", "echo_headers");
+    const text = JSON.stringify(await pc.run());
+    expect(asked()).toEqual(["usage", "token"]);
+    expect(sim.sim.requests[0]!.headers.authorization).toBe(`Bearer ${VERTEX_ACCESS_TOKEN}`);
+    for (const secret of VERTEX_SECRETS) expect(text).not.toContain(secret);
+  });
+
+  it("another credential (another refresh token) mints its own token: nothing kept for the first is used", async () => {
+    const dir = await home();
+    const pc = machine(dir);
+    await pc.run();
+    const adcPath = join(dir, ".config", "gcloud", "application_default_credentials.json");
+    writeFileSync(adcPath, JSON.stringify({ ...ADC, refresh_token: "1//another-refresh-token" }));
+    // the simulator knows one refresh token only: the other one asks Google, and is refused
+    expect((await pc.run()).error?.code).toBe("expired");
+    expect(asked()).toEqual(["token"]);
+    expect(new URLSearchParams(sim.sim.requests[0]!.body).get("refresh_token")).toBe("1//another-refresh-token");
+  });
+
+  it("the kept token lives as long as Google said (expires_in, less 5 minutes); the limits an hour", async () => {
+    const dir = await home({ logs: false });
+    const pc = machine(dir);
+    await pc.run();
+    pc.advance((3599 - 300) * 1000 - 1);
+    await pc.run();
+    expect(asked()).toEqual(["usage"]);
+    pc.advance(1);
+    expect((await pc.run()).ok).toBe(true);
+    expect(asked()).toEqual(["token", "usage"]);
+    pc.advance(3_600_000 - (3599 - 300) * 1000);
+    expect((await pc.run()).ok).toBe(true);
+    expect(asked().sort()).toEqual(["limits", "limits page 2", "usage"]);
+  });
+
+  it("a kept token Google refuses (401) is forgotten: one refresh, the queries again, and the run succeeds", async () => {
+    const dir = await home({ logs: false });
+    const pc = machine(dir);
+    const first = await pc.run();
+    const kept = (await pc.secrets.get("quotabar", "kept:vertexai"))!;
+    await pc.secrets.set("quotabar", "kept:vertexai", kept.replace(VERTEX_ACCESS_TOKEN, "ya29.revoked-elsewhere"));
+    const usage = await pc.run();
+    expect(usage.ok).toBe(true);
+    expect(usage.primary).toEqual(first.primary);
+    expect(asked()).toEqual(["usage", "token", "usage"]);
+    expect(sim.sim.requests.map((r) => r.headers.authorization)).toEqual([
+      "Bearer ya29.revoked-elsewhere",
+      undefined,
+      `Bearer ${VERTEX_ACCESS_TOKEN}`,
+    ]);
+    await pc.run();
+    expect(asked()).toEqual(["usage"]);
+  });
+
+  it("a 401 with the token just minted stays an error: one refresh, never a loop", async () => {
+    const dir = await home({ logs: false });
+    const pc = machine(dir);
+    await pc.run();
+    sim.sim.setScenario("vertexai", "unauthenticated");
+    const refused = { code: "unauthorized", message: "Vertex AI request unauthorized. Run `gcloud auth application-default login`." };
+    // with the kept token: refused, forgotten, one refresh, refused again
+    expect((await pc.run()).error).toMatchObject(refused);
+    expect(asked()).toEqual(["usage", "token", "usage"]);
+    // with a fresh one from the start: the refresh, then the error
+    expect((await machine(await home({ logs: false })).run()).error).toMatchObject(refused);
+    expect(asked().sort()).toEqual(["limits", "token", "usage"]);
+  });
+
+  it("limits kept for another project are not used: the project's own are read and kept", async () => {
+    const dir = await home({ logs: false });
+    const pc = machine(dir);
+    const first = await pc.run();
+    const record = JSON.parse(readFileSync(keptFile(dir), "utf8")) as { values: { limits: { value: { limits: QuotaSeries[] } } } };
+    setKeptLimits(dir, { project: "another-project", limits: record.values.limits.value.limits.map((l) => ({ ...l, value: 60 })) });
+    const usage = await pc.run();
+    expect(asked().sort()).toEqual(["limits", "limits page 2", "usage"]);
+    expect(usage.primary).toEqual(first.primary);
+    expect(usage.primary).toMatchObject({ used: 42, limit: 600 });
+    await pc.run();
+    expect(asked()).toEqual(["usage"]);
+  });
+
+  it.each([
+    ["not an object", "limits"],
+    ["no project", { limits: [{ quotaMetric: "m", limitName: "x", location: "us-east5", value: 1 }] }],
+    ["a negative limit", { project: VERTEX_PROJECT, limits: [{ quotaMetric: "m", limitName: "x", location: "us-east5", value: -1 }] }],
+    ["a limit as text", { project: VERTEX_PROJECT, limits: [{ quotaMetric: "m", limitName: "x", location: "us-east5", value: "600" }] }],
+    ["a series without location", { project: VERTEX_PROJECT, limits: [{ quotaMetric: "m", limitName: "x", value: 1 }] }],
+    ["no series", { project: VERTEX_PROJECT, limits: [] }],
+  ])("damaged kept limits (%s) count as none: the limits are read again", async (_what, value) => {
+    const dir = await home({ logs: false });
+    const pc = machine(dir);
+    await pc.run();
+    setKeptLimits(dir, value);
+    const usage = await pc.run();
+    expect(asked().sort()).toEqual(["limits", "limits page 2", "usage"]);
+    expect(usage.primary).toMatchObject({ used: 42, limit: 600 });
+  });
+
+  it("reads at most as many kept limit series as a query keeps", async () => {
+    const kept = keptInMemory(() => NOW.getTime());
+    const limit = { quotaMetric: "m", limitName: "x", location: "us-east5", value: 1 };
+    await kept.write("limits", { project: VERTEX_PROJECT, limits: Array.from({ length: 20_001 }, () => limit) }, 60_000);
+    expect(await keptLimits(kept, VERTEX_PROJECT)).toBeNull();
+    await keepLimits(kept, VERTEX_PROJECT, [limit]);
+    expect(await keptLimits(kept, VERTEX_PROJECT)).toEqual([limit]);
+    expect(await keptLimits(kept, "another-project")).toBeNull();
+  });
+
+  it("`quotabar cache clear -p vertexai` forgets the token and the limits", async () => {
+    const dir = await home({ logs: false });
+    const pc = machine(dir);
+    await pc.run();
+    expect(await pc.core().forget(["vertexai"])).toEqual(["vertexai"]);
+    await pc.run();
+    expect(asked().sort()).toEqual(["limits", "limits page 2", "token", "usage"]);
+  });
+});
+
 describe("vertexai policy", () => {
   const series = (quotaMetric: string, value: number, limitName = "", location = "us-east5"): QuotaSeries => ({
     quotaMetric,
@@ -438,6 +630,36 @@ describe("vertexai timeSeries pages", () => {
       message: "Vertex AI request unauthorized. Run `gcloud auth application-default login`.",
     });
     await expect(list(answering({ status: 429, body: {} }))).rejects.toMatchObject({ code: "rate_limited" });
+  });
+
+  it("keeps a minted token for expires_in less 5 minutes: an hour when Google gives none or nonsense, 12 hours at most", async () => {
+    const credential = {
+      clientId: "c",
+      clientSecret: "s",
+      refreshToken: "r",
+      accessToken: null,
+      accessTokenExpiresAt: null,
+      idToken: null,
+    };
+    for (const [expiresIn, keptMs] of [
+      [3599, 3_299_000],
+      [undefined, 3_300_000],
+      ["soon", 3_300_000],
+      [-5, 3_300_000],
+      [10 ** 9, 43_200_000 - 300_000],
+      [120, 0],
+    ] as const) {
+      let now = NOW.getTime();
+      const context = {
+        ...answering({ status: 200, body: { access_token: "ya29.t", expires_in: expiresIn } }),
+        kept: keptInMemory(() => now),
+      };
+      expect(await refreshedToken(credential, context)).toEqual({ token: "ya29.t", email: null, kept: false });
+      now += keptMs - 1;
+      expect(await context.kept.readSecret("accessToken"), `${expiresIn}`).toBe(keptMs > 0 ? "ya29.t" : null);
+      now += 1;
+      expect(await context.kept.readSecret("accessToken")).toBeNull();
+    }
   });
 
   it("never turns a mutated page into an impossible meter: a parse error or sane series", async () => {

@@ -1,10 +1,9 @@
 import { toNumber, type FetchContext, type FetchStrategy } from "../kit/index.js";
 import { adcCredentials, noAdc, type AdcCredential } from "./adc.js";
 import { costReading } from "./cost.js";
-import { LIMIT_FILTER, quotaSeries, USAGE_FILTER } from "./monitoring.js";
 import { vertexSnapshot, type VertexReading } from "./policy.js";
 import { projectOf } from "./project.js";
-import { accessToken } from "./token.js";
+import { quotaReading } from "./quota.js";
 
 /** The share of the time budget the log scan may use; what it read by then is kept, and the next run goes on from there. */
 const SCAN_SHARE = 0.8;
@@ -18,19 +17,13 @@ export const vertexMonitoring: FetchStrategy<AdcCredential, VertexReading> = {
   async fetch(credential, context) {
     const cost = logCost(context);
     const project = await projectOf(context);
-    const { token, email } = await accessToken(credential, context);
-    const [usage, limits] = await Promise.all([
-      quotaSeries(project, token, USAGE_FILTER, context),
-      quotaSeries(project, token, LIMIT_FILTER, context),
-    ]);
+    const quota = await quotaReading(credential, project, context);
     const budget = context.entry.costBudgetUsd;
     const budgetUsd = toNumber(budget);
     const usable = budgetUsd !== null && budgetUsd > 0;
     return {
       project,
-      account: email,
-      usage,
-      limits,
+      ...quota,
       ...(await cost),
       budgetUsd: usable ? budgetUsd : null,
       budgetIgnored: budget !== undefined && budget !== null && !usable,
