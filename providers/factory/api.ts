@@ -16,8 +16,8 @@ import {
   type Remedy,
 } from "../kit/index.js";
 import { staleTokenFallbacks } from "./cookies.js";
-import { accessTokenClaims } from "./jwt.js";
 import type { FactoryPool, FactoryReading } from "./policy.js";
+import { keepUserId, keptUserId, userIdBeforehand } from "./user-id.js";
 
 /** The spec's base URL candidates, in its order: {auth_url}, {api_url}, {app_url}. */
 export const FACTORY_BASE_URLS = ["https://auth.factory.ai", "https://api.factory.ai", "https://app.factory.ai"];
@@ -105,26 +105,41 @@ function failed(response: HttpResponse, forbiddenSignsOut: boolean): QuotabarErr
 
 const PASS = { "4xx": "pass", "5xx": "pass" } as const;
 
-/** One base: `/api/app/auth/me`, then the usage (POST as the spec has it; GET with a query as the service has since taken it). */
-async function askBase(base: string, presented: Presented, { http }: FetchContext): Promise<FactoryAnswer> {
+/** The usage call on one base: POST as the spec has it; GET with a query as the service has since taken it (404/405). */
+async function askUsage(http: FetchContext["http"], base: string, headers: Record<string, string>, userId: string | null) {
+  const url = `${base}/api/organization/subscription/usage`;
+  const json = { useCache: true, ...(userId ? { userId } : {}) };
+  const response = await http.request({ url, method: "POST", headers, json, statusRules: PASS });
+  if (response.status !== 404 && response.status !== 405) return response;
+  const query = new URLSearchParams({ useCache: "true", ...(userId ? { userId } : {}) });
+  return http.request({ url: `${url}?${query}`, headers, statusRules: PASS });
+}
+
+/**
+ * One base: `/api/app/auth/me` and the usage. The usage needs only the user id: when it is known
+ * beforehand both go out together (one round trip); otherwise the usage waits for `/auth/me`'s id.
+ * Errors are told in the same order either way: `/auth/me`'s first.
+ */
+async function askBase(
+  base: string,
+  presented: Presented,
+  { http, kept }: FetchContext,
+  knownUserId: string | null,
+): Promise<FactoryAnswer> {
   const headers = headersOf(presented);
-  const meResponse = await http.request({ url: `${base}/api/app/auth/me`, headers, statusRules: PASS });
+  const meRequest = http.request({ url: `${base}/api/app/auth/me`, headers, statusRules: PASS });
+  const early = knownUserId ? askUsage(http, base, headers, knownUserId) : null;
+  // observed at once: when /auth/me fails, the usage's outcome is dropped, never left unhandled
+  early?.catch(() => undefined);
+  const meResponse = await meRequest;
   // a 403 here is no sign-out: the account may lack the page but still have usage elsewhere
   if (meResponse.status !== 200) throw failed(meResponse, false);
   const me = decodeValue(snakeKeys(parseBoundedJson(meResponse.body, SERVICE)), AuthMe, SERVICE);
-  const userId = me.user_profile?.id ?? accessTokenClaims(presented.bearer).userId;
-  const usageUrl = `${base}/api/organization/subscription/usage`;
-  let response = await http.request({
-    url: usageUrl,
-    method: "POST",
-    headers,
-    json: { useCache: true, ...(userId ? { userId } : {}) },
-    statusRules: PASS,
-  });
-  if (response.status === 404 || response.status === 405) {
-    const query = new URLSearchParams({ useCache: "true", ...(userId ? { userId } : {}) });
-    response = await http.request({ url: `${usageUrl}?${query}`, headers, statusRules: PASS });
-  }
+  const meId = me.user_profile?.id ?? null;
+  if (meId) await keepUserId(kept, meId);
+  // /auth/me's id wins, as when it was asked first: a usage asked for another user is asked again
+  const earlyFits = early !== null && (meId === null || meId === knownUserId);
+  const response = await (earlyFits ? early : askUsage(http, base, headers, meId ?? knownUserId));
   if (response.status !== 200) throw failed(response, true);
   const { usage } = decodeValue(snakeKeys(parseBoundedJson(response.body, SERVICE)), UsageBody, SERVICE);
   const subscription = me.organization?.subscription;
@@ -145,16 +160,19 @@ const isStale = (error: QuotabarError) => error.status === 409;
 /**
  * Factory's usage with one credential: each base in the spec's order; on one base a refused or
  * stale (409) cookie set is tried again without the bearer and, after a 409, with the cookies that
- * may carry the stale token left out. The first answer wins; otherwise the last error.
+ * may carry the stale token left out. The first answer wins; otherwise the last error. The user id
+ * `/auth/me` named in an earlier run is kept, so the next run asks both at once without a JWT.
  */
 export async function readFactoryUsage(presented: Presented, context: FetchContext): Promise<FactoryAnswer> {
+  const keptId = await keptUserId(context.kept);
   let last: QuotabarError | null = null;
   for (const base of FACTORY_BASE_URLS) {
     const attempts: Presented[] = [presented];
     let staleSeen = false;
     for (let i = 0; i < attempts.length; i++) {
       try {
-        return await askBase(base, attempts[i] as Presented, context);
+        const attempt = attempts[i] as Presented;
+        return await askBase(base, attempt, context, userIdBeforehand(keptId, attempt.bearer));
       } catch (thrown) {
         if (!(thrown instanceof QuotabarError) || thrown.code === "timeout") throw thrown;
         last = thrown;

@@ -6,6 +6,8 @@ import type { ChromiumLocalStorageReader } from "../../adapters/browser/leveldb/
 import { MemorySecretStore } from "../../adapters/secrets/memory-secret-store.js";
 import { BetterSqlite } from "../../adapters/sqlite/better-sqlite3.js";
 import { createNodeCore } from "../../library/node-core.js";
+import type { SimReply, SimulatedUpstream } from "../../ports/simulated-upstream.js";
+import { fixturesOf } from "../../simulator/fixtures.js";
 import { ProviderSimulator } from "../../simulator/server.js";
 import { tempHome, useSimulator } from "../../test/helpers/harness.js";
 import { bearerFromCookies, FACTORY_SESSION, staleTokenFallbacks } from "./cookies.js";
@@ -188,9 +190,10 @@ describe("factory against the simulator: each step of the chain alone", () => {
       { label: "Organization", value: "Northwind Robotics" },
       { label: "Credential", value: "Step 3: stored bearer token" },
     ]);
-    // lazy: the refresh token was not exchanged, since the bearer answered
-    expect(paths()).toEqual([AUTH_ME, USAGE]);
-    const [me, call] = requests();
+    // lazy: the refresh token was not exchanged, since the bearer answered (both went out together: either may arrive first)
+    expect(paths().sort()).toEqual([AUTH_ME, USAGE]);
+    const me = requests().find((r) => r.path === "/api/app/auth/me");
+    const call = requests().find((r) => r.method === "POST");
     expect(me!.headers).toMatchObject({
       accept: "application/json",
       "content-type": "application/json",
@@ -223,13 +226,15 @@ describe("factory against the simulator: each step of the chain alone", () => {
     const usage = await factory();
     expect(usage).toMatchObject({ ok: true, source: "oauth" });
     expect(usage.details).toContainEqual({ label: "Credential", value: "Step 4: stored refresh token, minted through WorkOS" });
-    expect(paths()).toEqual([MINT, AUTH_ME, USAGE]);
+    expect(paths()[0]).toBe(MINT);
+    expect(paths().slice(1).sort()).toEqual([AUTH_ME, USAGE]);
     expect(JSON.parse(requests()[0]!.body)).toEqual({
       client_id: WORKOS_CLIENT_IDS[0],
       grant_type: "refresh_token",
       refresh_token: FACTORY_SIM.refreshToken,
     });
     expect(requests()[1]!.headers.authorization).toBe(`Bearer ${FACTORY_SIM.mintedBearer}`);
+    expect(requests()[2]!.headers.authorization).toBe(`Bearer ${FACTORY_SIM.mintedBearer}`);
     expect(readSessionFile()).toEqual({
       keep: "unknown keys survive",
       bearerToken: FACTORY_SIM.mintedBearer,
@@ -351,13 +356,17 @@ describe("factory against the simulator: falling through and failing", () => {
     const usage = await factory();
     expect(usage.ok).toBe(true);
     expect(usage.details).toContainEqual({ label: "Credential", value: "Step 4: stored refresh token, minted through WorkOS" });
-    // the bearer was refused on every base (in the spec's order) before WorkOS was asked
-    expect(paths().slice(0, 4)).toEqual([
-      AUTH_ME,
-      "GET https://api.factory.ai/api/app/auth/me",
-      "GET https://app.factory.ai/api/app/auth/me",
-      MINT,
-    ]);
+    // the bearer was refused on every base (in the spec's order) before WorkOS was asked; each usage went beside its /auth/me
+    expect(
+      paths()
+        .filter((p) => !p.includes("/usage"))
+        .slice(0, 4),
+    ).toEqual([AUTH_ME, "GET https://api.factory.ai/api/app/auth/me", "GET https://app.factory.ai/api/app/auth/me", MINT]);
+    expect(
+      paths()
+        .slice(0, paths().indexOf(MINT))
+        .filter((p) => p.includes("/usage")),
+    ).toHaveLength(3);
   });
 
   it("an expired session: the spec's guidance (log in to app.factory.ai again), and the dead session is dropped", async () => {
@@ -393,7 +402,7 @@ describe("factory against the simulator: falling through and failing", () => {
     writeSession({ cookies: [sessionCookie(), sessionCookie({ Name: "access-token", Value: FACTORY_SIM.expiredBearer })] });
     const usage = await factory();
     expect(usage.ok).toBe(true);
-    const [stale, retry] = requests();
+    const [stale, retry] = requests().filter((r) => r.path === "/api/app/auth/me");
     expect(stale!.headers.authorization).toBe(`Bearer ${FACTORY_SIM.expiredBearer}`);
     expect(retry!.headers.authorization).toBeUndefined();
     expect(String(retry!.headers.cookie)).toContain("wos-session=");
@@ -404,8 +413,7 @@ describe("factory against the simulator: falling through and failing", () => {
     writeSession({ bearerToken: FACTORY_SIM.bearer });
     const usage = await factory();
     expect(usage.ok).toBe(true);
-    const get = requests().at(-1)!;
-    expect(`${get.method} ${get.path}`).toBe("GET /api/organization/subscription/usage");
+    const get = requests().find((r) => r.method === "GET" && r.path.endsWith("/usage"))!;
     expect(Object.fromEntries(get.query)).toEqual({ useCache: "true", userId: FACTORY_SIM.userId });
   });
 
@@ -448,10 +456,175 @@ describe("factory against the simulator: falling through and failing", () => {
       const usage = await factory({ simulator });
       expect(usage.ok).toBe(true);
       // the transport retries a GET once on a 5xx
-      expect([...new Set(simulator.requests.map((r) => `${r.method} ${r.origin}${r.path}`))]).toEqual([
-        AUTH_ME,
-        "GET https://api.factory.ai/api/app/auth/me",
+      const seen = simulator.requests.map((r) => `${r.method} ${r.origin}${r.path}`);
+      expect([...new Set(seen.filter((p) => p.endsWith("/auth/me")))]).toEqual([AUTH_ME, "GET https://api.factory.ai/api/app/auth/me"]);
+      // the usage went beside each /auth/me (on the auth base its POST found no route, then its GET the outage)
+      expect([...new Set(seen.filter((p) => p.endsWith("/usage")))].sort()).toEqual([
+        "GET https://auth.factory.ai/api/organization/subscription/usage",
         "POST https://api.factory.ai/api/organization/subscription/usage",
+      ]);
+    } finally {
+      await simulator.stop();
+    }
+  });
+});
+
+describe("factory asks /auth/me and the usage together when the userId is known (one round trip)", () => {
+  const name = (path: string) => (path.endsWith("/auth/me") ? "me" : "usage");
+
+  /**
+   * Factory on a simulator of its own, logging when /auth/me and the usage arrive and are answered.
+   * Once `holdUntilBoth()` is called, each waits until the other has arrived (a 504 after 2 s
+   * instead): only a fetch that sends both before either answers gets usage.
+   */
+  async function loggedFactory() {
+    const log: string[] = [];
+    let hold = false;
+    let arrived = new Set<string>();
+    let release = () => undefined as void;
+    let both = Promise.resolve();
+    const upstream: SimulatedUpstream = {
+      ...factoryUpstream,
+      routes: factoryUpstream.routes.map((route) =>
+        route.path === "/user_management/authenticate"
+          ? route
+          : {
+              ...route,
+              async handle(request, scenario) {
+                const which = name(request.path);
+                log.push(`${which} asked`);
+                arrived.add(which);
+                if (arrived.size === 2) release();
+                const apart = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 2_000).unref());
+                if (hold && !(await Promise.race([both.then(() => true), apart]))) return { status: 504, body: "asked one at a time" };
+                log.push(`${which} answered`);
+                return route.handle(request, scenario);
+              },
+            },
+      ),
+    };
+    const simulator = await ProviderSimulator.start({ providers: [upstream] });
+    return {
+      simulator,
+      log,
+      holdUntilBoth() {
+        [hold, arrived, log.length] = [true, new Set(), 0];
+        both = new Promise<void>((resolve) => (release = resolve));
+      },
+      answerAtOnce() {
+        [hold, log.length] = [false, 0];
+      },
+    };
+  }
+  const SEQUENTIAL = ["me asked", "me answered", "usage asked", "usage answered"];
+  const together = (log: string[]) => log.slice(0, 2).sort();
+
+  it("with a JWT bearer: both are sent before either answers, and the document is the same", async () => {
+    const { simulator, log, holdUntilBoth } = await loggedFactory();
+    try {
+      writeSession({ bearerToken: FACTORY_SIM.bearer });
+      holdUntilBoth();
+      const usage = await factory({ simulator });
+      expect(together(log)).toEqual(["me asked", "usage asked"]);
+      expect(usage).toMatchObject({ ok: true, source: "oauth", plan: "Factory Team - Team" });
+      expect(usage.primary).toMatchObject({ label: "Standard", usedPercent: 32, used: 6_400_000, limit: 20_000_000 });
+      expect(usage.secondary).toMatchObject({ label: "Premium", usedPercent: 15, resetsAt: "2026-04-01T00:00:00.000Z" });
+      expect(usage.details).toEqual([
+        { label: "Organization", value: "Northwind Robotics" },
+        { label: "Credential", value: "Step 3: stored bearer token" },
+      ]);
+      const call = simulator.requests.find((r) => r.method === "POST")!;
+      expect(JSON.parse(call.body)).toEqual({ useCache: true, userId: FACTORY_SIM.userId });
+    } finally {
+      await simulator.stop();
+    }
+  });
+
+  it("cookie-only: the first run asks in turn and keeps the userId /auth/me names; the next sends both together with it", async () => {
+    const { simulator, log, holdUntilBoth, answerAtOnce } = await loggedFactory();
+    try {
+      simulator.setScenario("factory", "user_profile");
+      writeSession({ cookies: [sessionCookie()] });
+      const first = await factory({ simulator });
+      expect(first.ok).toBe(true);
+      expect(log).toEqual(SEQUENTIAL);
+      holdUntilBoth();
+      simulator.requests.length = 0;
+      const second = await factory({ simulator });
+      expect(together(log)).toEqual(["me asked", "usage asked"]);
+      expect(second).toMatchObject({ ok: true, plan: "Factory Enterprise", primary: { usedPercent: 32 } });
+      const call = simulator.requests.find((r) => r.method === "POST")!;
+      expect(call.headers.authorization).toBeUndefined();
+      expect(JSON.parse(call.body)).toEqual({ useCache: true, userId: FACTORY_SIM.userId });
+      // another credential (here a pasted header) starts with nothing kept
+      answerAtOnce();
+      const other = await factory({ simulator, entry: { cookieHeader: `wos-session=${FACTORY_SIM.sessionCookie}; theme=dark` } });
+      expect(other.ok).toBe(true);
+      expect(log).toEqual(SEQUENTIAL);
+    } finally {
+      await simulator.stop();
+    }
+  });
+
+  /** Factory answering from fixtures whatever the credential: `me` for /auth/me, `usage` for the usage. */
+  async function fixedFactory(me: SimReply, usage: SimReply) {
+    const bodies: unknown[] = [];
+    const upstream: SimulatedUpstream = {
+      id: "factory",
+      origins: factoryUpstream.origins,
+      env: {},
+      scenarios: ["ok"],
+      routes: [
+        { method: "GET", path: "/api/app/auth/me", handle: () => me },
+        {
+          method: "POST",
+          path: "/api/organization/subscription/usage",
+          handle: (request) => (bodies.push(JSON.parse(request.body)), usage),
+        },
+      ],
+    };
+    return { simulator: await ProviderSimulator.start({ providers: [upstream] }), bodies };
+  }
+  const fixture = fixturesOf(import.meta.url);
+  const jwt = (claims: object) => `eyJhbGciOiJSUzI1NiJ9.${Buffer.from(JSON.stringify(claims)).toString("base64url")}.c2ln`;
+
+  it("an /auth/me 401 is the error even with the usage answering, and the usage still in flight is let go", async () => {
+    const rejections: unknown[] = [];
+    const onRejection = (reason: unknown) => rejections.push(reason);
+    process.on("unhandledRejection", onRejection);
+    const { simulator, bodies } = await fixedFactory(
+      { status: 401, body: fixture("not-logged-in.json") },
+      { body: fixture("usage.json"), delayMs: 500 },
+    );
+    try {
+      writeSession({ bearerToken: FACTORY_SIM.bearer });
+      const usage = await factory({ simulator });
+      expect(usage.error).toMatchObject({
+        code: "expired",
+        message: "Not logged in to Factory: the session has expired or was signed out. Please log in to app.factory.ai again.",
+      });
+      // each base was asked both, in the spec's order; the refused bearer is dropped as before
+      expect(bodies).toHaveLength(3);
+      expect(readSessionFile()).toEqual({});
+      // the usage requests cut off when the fetch ended reject into their own handler
+      await simulator.stop();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(rejections).toEqual([]);
+    } finally {
+      process.off("unhandledRejection", onRejection);
+      await simulator.stop();
+    }
+  });
+
+  it("asks the usage again when /auth/me names another user than the JWT's sub: /auth/me's id wins, as before", async () => {
+    const { simulator, bodies } = await fixedFactory({ body: fixture("auth-me-profile.json") }, { body: fixture("usage.json") });
+    try {
+      writeSession({ bearerToken: jwt({ sub: "user_01OTHERSUBJECT0000000000000", exp: 4_102_444_800 }) });
+      const usage = await factory({ simulator });
+      expect(usage).toMatchObject({ ok: true, plan: "Factory Enterprise" });
+      expect(bodies).toEqual([
+        { useCache: true, userId: "user_01OTHERSUBJECT0000000000000" },
+        { useCache: true, userId: FACTORY_SIM.userId },
       ]);
     } finally {
       await simulator.stop();
