@@ -5,7 +5,7 @@ import { writeConfig } from "../../test/helpers/write-config.js";
 import { opencodeSnapshot } from "./policy.js";
 import { OPENCODE_TEST_SESSION, OPENCODE_WORKSPACES } from "./simulator.js";
 import { subscriptionWindows } from "./subscription.js";
-import { firstWorkspaceId } from "./workspace.js";
+import { asWorkspaceId, firstWorkspaceId } from "./workspace.js";
 import { jsLiterals } from "../kit/index.js";
 
 const sim = useSimulator();
@@ -166,6 +166,76 @@ describe("opencode against the simulator", () => {
     const plain = await opencode({ OPENCODE_COOKIE: `auth=${OPENCODE_TEST_SESSION}` });
     expect(plain.error?.message).toBe(INVALID); // the simulator, like opencode.ai over https, wants __Host-auth
     expect(sim.sim.requests[0]!.headers.cookie).toBe(`auth=${OPENCODE_TEST_SESSION}`);
+  });
+});
+
+describe("opencode keeps the listed workspace for the next run (one call instead of two)", () => {
+  const FIRST = OPENCODE_WORKSPACES.listedFirst;
+  const TEAM = OPENCODE_WORKSPACES.team;
+  /** A refresh on the same HOME (the kept values live in its cache directory), its calls alone. */
+  async function refresh(extra: Record<string, string | undefined> = {}) {
+    sim.sim.requests.length = 0;
+    const usage = await opencode(extra);
+    return { usage, calls: calls() };
+  }
+
+  it("lists the workspace on the first refresh, and asks only its subscription on the next", async () => {
+    const first = await refresh();
+    expect(first.calls).toEqual(["GET workspaces", `GET subscription ["${FIRST}"]`]);
+    const second = await refresh();
+    expect(second.calls).toEqual([`GET subscription ["${FIRST}"]`]);
+    expect(second.usage).toMatchObject({ ok: true, primary: { usedPercent: 17 }, secondary: { usedPercent: 75 } });
+    expect(second.usage.details).toEqual(first.usage.details);
+  });
+
+  it("a kept workspace that is gone (no subscription now) is listed again once, and the new one kept", async () => {
+    await refresh();
+    sim.sim.setScenario("opencode", "workspace_moved");
+    const moved = await refresh();
+    expect(moved.calls).toEqual([`GET subscription ["${FIRST}"]`, "GET workspaces", `GET subscription ["${TEAM}"]`]);
+    expect(moved.usage).toMatchObject({ ok: true, primary: { usedPercent: 92.5 }, secondary: { usedPercent: 40 } });
+    expect(moved.usage.details).toEqual([{ label: "Workspace", value: TEAM }]);
+    expect((await refresh()).calls).toEqual([`GET subscription ["${TEAM}"]`]);
+  });
+
+  it("a kept workspace the listing names again keeps its error, asked once", async () => {
+    await refresh();
+    sim.sim.setScenario("opencode", "no_subscription");
+    const none = await refresh();
+    expect(none.usage.error?.code).toBe("not_configured");
+    expect(none.calls).toEqual([`GET subscription ["${FIRST}"]`, "GET workspaces"]);
+    // nothing is kept for a workspace without usage
+    expect((await refresh()).calls).toEqual(["GET workspaces", `GET subscription ["${FIRST}"]`]);
+  });
+
+  it("a signed-out session with a kept workspace stays an invalid session: nothing is listed", async () => {
+    for (const scenario of ["signed_out", "expired"]) {
+      sim.sim.setScenario("opencode", "ok");
+      await refresh();
+      sim.sim.setScenario("opencode", scenario);
+      const refused = await refresh();
+      expect(refused.usage.error, scenario).toMatchObject({ code: "unauthorized", message: INVALID });
+      expect(refused.calls, scenario).toEqual([`GET subscription ["${FIRST}"]`]);
+    }
+  });
+
+  it("never keeps the config's workspaceID", async () => {
+    await withConfig({ workspaceID: TEAM }, () => refresh());
+    expect((await refresh()).calls).toEqual(["GET workspaces", `GET subscription ["${FIRST}"]`]);
+  });
+
+  it("keeps the workspace for one cookie: another lists afresh", async () => {
+    await refresh();
+    const other = await refresh({ OPENCODE_COOKIE: "__Host-auth=Fe26.2**another-session-0000000000" });
+    expect(other.calls[0]).toBe("GET workspaces");
+    expect(other.usage.error?.message).toBe(INVALID);
+  });
+
+  it("reads back only a bounded wrk_ id", () => {
+    expect(asWorkspaceId(FIRST)).toBe(FIRST);
+    for (const value of [null, 42, { id: FIRST }, "wrk_../../x", `wrk_${"A".repeat(200)}`, ` ${FIRST}`]) {
+      expect(asWorkspaceId(value)).toBeNull();
+    }
   });
 });
 

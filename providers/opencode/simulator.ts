@@ -31,6 +31,8 @@ const signedIn = (request: SimRequest) => request.headers.cookie === `__Host-aut
 
 function workspaces(request: SimRequest, scenario: string): SimReply {
   if (scenario === "json") return json("workspaces.json");
+  // the first workspace is gone: the account lists only the team one
+  if (scenario === "workspace_moved") return js("workspaces-moved.seroval");
   // the GET answers an empty listing in these deployments; the POST has the workspaces (or none)
   if (scenario === "no_workspace" || (scenario === "get_unusable" && request.method === "GET")) return js("workspaces-empty.seroval");
   return js("workspaces.seroval");
@@ -38,7 +40,7 @@ function workspaces(request: SimRequest, scenario: string): SimReply {
 
 function subscription(request: SimRequest, scenario: string, workspace: unknown): SimReply {
   if (workspace === OPENCODE_WORKSPACES.team) return js("subscription-team.seroval");
-  if (workspace !== OPENCODE_WORKSPACES.listedFirst || scenario === "no_subscription") {
+  if (workspace !== OPENCODE_WORKSPACES.listedFirst || scenario === "no_subscription" || scenario === "workspace_moved") {
     return request.method === "GET" ? js("subscription-null.seroval") : serverError;
   }
   if (scenario === "json") return json("subscription.json");
@@ -62,7 +64,7 @@ function serverFunction(request: SimRequest, scenario: string): SimReply {
 }
 
 const SCENARIOS = [
-  ...["ok", "json", "get_unusable", "no_subscription", "no_workspace"],
+  ...["ok", "json", "get_unusable", "no_subscription", "no_workspace", "workspace_moved"],
   ...["signed_out", "login_page", "expired", "malformed", "server_error", "slow", "upstream_500"],
 ];
 

@@ -10,6 +10,7 @@ import {
 } from "../kit/index.js";
 import { COOKIE_ENV, opencodeCookie } from "./cookies.js";
 import { INVALID_SESSION, openCodeParseError, ORIGIN, SIGN_IN_AGAIN } from "./errors.js";
+import { withKeptWorkspace } from "./kept-workspace.js";
 import { opencodeSnapshot, type OpenCodeReading } from "./policy.js";
 import { callServerFunction, SERVER_FUNCTIONS, type ServerAnswer, type ServerCall } from "./server-fn.js";
 import { subscriptionWindows } from "./subscription.js";
@@ -57,7 +58,10 @@ async function subscriptionOf(http: ProviderHttp, cookie: string, workspaceId: s
   throw openCodeParseError(`Missing usage fields (${windows.missing.join(", ")}).`);
 }
 
-/** opencode.ai's dashboard server functions with the `auth` cookie: the workspace (listed, or the config's), then its subscription. */
+/**
+ * opencode.ai's dashboard server functions with the `auth` cookie: the workspace (the config's,
+ * the one kept from an earlier run, or listed), then its subscription.
+ */
 export const opencodeWeb: FetchStrategy<string, OpenCodeReading> = {
   source: "web",
   credentials: opencodeCookie,
@@ -75,7 +79,14 @@ export const opencodeWeb: FetchStrategy<string, OpenCodeReading> = {
     ),
   toSnapshot: opencodeSnapshot,
   async fetch(cookie, context) {
-    const workspaceId = workspaceOverride(context) ?? (await listedWorkspace(context.http, cookie));
-    return subscriptionOf(context.http, cookie, workspaceId);
+    const { http, kept } = context;
+    // the config's workspace is asked as it is: nothing to list, nothing to keep
+    const override = workspaceOverride(context);
+    if (override !== null) return subscriptionOf(http, cookie, override);
+    return withKeptWorkspace(
+      kept,
+      () => listedWorkspace(http, cookie),
+      (workspaceId) => subscriptionOf(http, cookie, workspaceId),
+    );
   },
 };

@@ -3,7 +3,14 @@ import { cleanSecret, findObject, isObject, MAX_DEPTH, type CredentialContext } 
 const WORKSPACE_ID = /^wrk_[A-Za-z0-9]+$/;
 const WORKSPACE_ID_IN_TEXT = /wrk_[A-Za-z0-9]+/;
 
-const isWorkspaceId = (value: unknown): value is string => typeof value === "string" && WORKSPACE_ID.test(value);
+/** Far longer than an id (`wrk_` and a 26-character ULID): a longer string is no id, whatever it holds. */
+const MAX_ID_CHARS = 64;
+
+const isWorkspaceId = (value: unknown): value is string =>
+  typeof value === "string" && value.length <= MAX_ID_CHARS && WORKSPACE_ID.test(value);
+
+/** A workspace id read back from the cache (any JSON): the id, when it is one. */
+export const asWorkspaceId = (value: unknown): string | null => (isWorkspaceId(value) ? value : null);
 
 /** The workspace of the config's `workspaceID`: an id, or a dashboard URL (or any text) holding one. */
 export function workspaceOverride(context: CredentialContext): string | null {
