@@ -1,4 +1,4 @@
-import { createBrowserAccess, noBrowserAccess } from "../adapters/browser/browser-access.js";
+import { lazyBrowserAccess, noBrowserAccess } from "../adapters/browser/lazy-browser-access.js";
 import { explainCookies, type CookieExplanation } from "../adapters/browser/cookie-explanation.js";
 import type { SafeStorage } from "../adapters/browser/chromium/safe-storage.js";
 import type { ChromiumLocalStorageReader } from "../adapters/browser/leveldb/chromium-local-storage.js";
@@ -113,7 +113,7 @@ export function composeCore(adapters: CoreAdapters): Core {
   });
   const status = adapters.status ?? polled;
   const browsers = adapters.browsers
-    ? createBrowserAccess({
+    ? lazyBrowserAccess({
         env,
         platform: adapters.browsers.platform ?? process.platform,
         sqlite: adapters.browsers.sqlite,

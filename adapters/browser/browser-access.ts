@@ -14,7 +14,6 @@ import type { Environment } from "../../ports/environment.js";
 import { homeOf } from "../config/config-path.js";
 import type { ProcessRunner } from "../../ports/process-runner.js";
 import type { TextStore } from "../../ports/text-store.js";
-import { MemorySecretStore } from "../secrets/memory-secret-store.js";
 import type { Sqlite } from "../sqlite/sqlite.js";
 import { chromiumBrowser, chromiumRoots } from "./chromium/chromium-browsers.js";
 import { ChromiumCookieStore } from "./chromium/chromium-cookie-store.js";
@@ -185,15 +184,4 @@ function readSafari(
   if (platform !== "darwin")
     return Promise.resolve({ candidates: [], notes: [note("safari", "not-installed", "Safari runs on macOS only")] });
   return reader.read({ ...query, browsers: ["safari"] }, lookup);
-}
-
-/** A BrowserAccess that reads nothing: for compositions without browser adapters (tests, embedders). */
-export function noBrowserAccess(secrets: SecretStore = new MemorySecretStore()): BrowserAccess {
-  const none = (browsers: readonly string[]) => browsers.map((b) => note(b, "skipped", "browser access is not set up here"));
-  return {
-    cookies: { read: async (query) => ({ candidates: [], notes: none(query.browsers) }) },
-    localStorage: { read: async (query) => ({ entries: [], notes: none(query.browsers) }) },
-    secrets,
-    interactive: false,
-  };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { noBrowserAccess } from "../../adapters/browser/browser-access.js";
+import { noBrowserAccess } from "../../adapters/browser/lazy-browser-access.js";
 import { QuotabarError } from "../../domain/errors.js";
 import type { FetchContext } from "../../ports/fetch-context.js";
 import type { HttpResponse, ProviderRequest } from "../../ports/http-client.js";

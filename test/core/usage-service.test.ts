@@ -14,7 +14,7 @@ import type { ConfigStore, QuotabarConfig } from "../../ports/config-store.js";
 import type { AnyFetchStrategy } from "../../ports/fetch-strategy.js";
 import type { ProviderCatalog, ProviderModule } from "../../ports/provider-module.js";
 import type { FetchContext } from "../../ports/fetch-context.js";
-import { noBrowserAccess } from "../../adapters/browser/browser-access.js";
+import { noBrowserAccess } from "../../adapters/browser/lazy-browser-access.js";
 import { StoredKeptValues } from "../../adapters/cache/stored-kept-values.js";
 import { MemorySecretStore } from "../../adapters/secrets/memory-secret-store.js";
 
