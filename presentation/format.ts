@@ -3,6 +3,7 @@
  * and Raycast's view models take their wording from. Pure; times against the `now` passed in.
  */
 import type { Meter } from "../domain/usage-document.js";
+import { groupedNumber } from "../domain/number-text.js";
 
 /**
  * "37%", "57.3%" (with `decimals`), "<1%" and "99%": never a rounded-down 0 % when something was
@@ -15,8 +16,8 @@ export function formatPercent(percent: number, decimals = 0): string {
   return `${Number.isInteger(percent) ? percent : Number(percent.toFixed(decimals))}%`;
 }
 
-const integer = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
-const decimal = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
+const integer = { format: (value: number) => groupedNumber(value, 0) };
+const decimal = { format: (value: number) => groupedNumber(value, 1) };
 
 /** 1,215 · 112.5 · 450K · 23.5M: readable amounts. */
 export function formatAmount(value: number): string {
@@ -74,10 +75,13 @@ export function formatAge(iso: string, now: Date): string {
   return `${Math.floor(hours / 24)}d ago`;
 }
 
+// English month names without ICU (see domain/number-text.ts for why)
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
 /** "Dec 1, 00:00 UTC": an absolute time, for tooltips and details. */
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);
-  const month = date.toLocaleString("en-US", { month: "short", timeZone: "UTC" });
+  const month = MONTHS[date.getUTCMonth()];
   return `${month} ${date.getUTCDate()}, ${date.toISOString().slice(11, 16)} UTC`;
 }
 

@@ -97,6 +97,48 @@ function rewriteZodImport(text) {
   return zodLayoutKnown ? text.replace(/^import \{ z \} from "zod";$/gm, `import * as z from "quotabar:zod-classic";`) : text;
 }
 
+/**
+ * Two dependencies ask ICU for something at every run, and the first question to ICU pages ~8 MiB of
+ * its locale data into the process: got's type checker (@sindresorhus/is) builds two list formatters
+ * when it loads, for an error message it may never write; oclif sorts the manifest's command ids with
+ * localeCompare (ours are lower-case ASCII, where plain comparison orders them the same). Rewritten
+ * here: the formatters are built when first used, the ids compared ordinally. When a new version
+ * changes the text, the build warns and keeps the original (same behaviour, more memory).
+ */
+const DEPENDENCY_PATCHES = [
+  {
+    file: join("node_modules", "@sindresorhus", "is", "distribution", "index.js"),
+    from: `const andFormatter = new Intl.ListFormat('en', { style: 'long', type: 'conjunction' });
+const orFormatter = new Intl.ListFormat('en', { style: 'long', type: 'disjunction' });`,
+    to: `let andList, orList;
+const andFormatter = { format: (items) => (andList ??= new Intl.ListFormat('en', { style: 'long', type: 'conjunction' })).format(items) };
+const orFormatter = { format: (items) => (orList ??= new Intl.ListFormat('en', { style: 'long', type: 'disjunction' })).format(items) };`,
+  },
+  {
+    file: join("node_modules", "@oclif", "core", "lib", "config", "plugin.js"),
+    from: ".sort((a, b) => a.id.localeCompare(b.id));",
+    to: ".sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));",
+  },
+];
+
+const dependencyPatches = {
+  name: "quotabar-dependency-patches",
+  setup(build) {
+    for (const patch of DEPENDENCY_PATCHES) {
+      const path = join(ROOT, patch.file);
+      const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      build.onLoad({ filter: new RegExp(`^${escaped}$`) }, () => {
+        const text = readFileSync(path, "utf8");
+        if (!text.includes(patch.from)) {
+          console.warn(`build: ${patch.file} changed; not patched (it will load ICU's locale data at start-up)`);
+          return undefined;
+        }
+        return { contents: text.replace(patch.from, patch.to), loader: "js" };
+      });
+    }
+  },
+};
+
 /** Our own sources as esbuild reads them: import.meta and zod's import rewritten (above). */
 const sources = {
   name: "quotabar-sources",
@@ -270,7 +312,7 @@ const result = await esbuild.build({
   chunkNames: "chunks/[name]-[hash]",
   sourcemap: "linked",
   sourcesContent: true,
-  plugins: [inlineDescriptors(descriptors), virtualEntries(cli.modules), sources],
+  plugins: [inlineDescriptors(descriptors), virtualEntries(cli.modules), sources, dependencyPatches],
   metafile: true,
 });
 

@@ -2,7 +2,8 @@ import { providerFlag } from "../shared-flags.js";
 import { QuotabarCommand } from "../base-command.js";
 
 export default class CacheClear extends QuotabarCommand {
-  static override summary = "Forget what was kept between runs: the last good snapshots, status-page polls, and what providers learnt (tokens, ids, limits).";
+  static override summary =
+    "Forget what was kept between runs: the last good snapshots, status-page polls, and what providers learnt (tokens, ids, limits).";
   static override description =
     "quotabar keeps each provider's last good snapshot (served, marked stale, when a fetch fails with the same credential) and the last status-page poll. This removes them: every provider's, or the ones given with -p. Your config and keys are not touched.";
   static override examples = ["<%= config.bin %> cache clear", "<%= config.bin %> cache clear -p warp"];

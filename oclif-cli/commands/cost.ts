@@ -4,6 +4,7 @@ import type { VertexCost } from "../../providers/vertexai/cost.js";
 import { QuotabarCommand, UsageError } from "../base-command.js";
 import { colorFlag } from "../shared-flags.js";
 import { style, type Style } from "../render/style.js";
+import { groupedNumber } from "../../domain/number-text.js";
 
 /** `quotabar cost --json`: the report, and where it comes from. */
 export type CostDocument = { version: 1; generatedAt: string; currency: "USD"; pricesAsOf: string } & CostReport &
@@ -39,7 +40,6 @@ export default class Cost extends QuotabarCommand {
   }
 }
 
-const count = new Intl.NumberFormat("en-US");
 // half a cent rounds up (toFixed alone rounds 0.015 down)
 const usd = (value: number | null) => (value === null ? "no price" : `$${(Math.round(value * 100) / 100).toFixed(2)}`);
 
@@ -47,7 +47,7 @@ const COLUMNS = ["REQUESTS", "INPUT", "OUTPUT", "CACHE WRITE", "CACHE READ", "CO
 
 function cells(f: CostFigures): string[] {
   return [f.requests, f.inputTokens, f.outputTokens, f.cacheWriteTokens, f.cacheReadTokens]
-    .map((n) => count.format(n))
+    .map((n) => groupedNumber(n, 3))
     .concat(usd(f.costUsd));
 }
 

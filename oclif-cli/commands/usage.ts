@@ -54,7 +54,8 @@ export default class Usage extends QuotabarCommand {
 /** Text unless --json (oclif prints the returned document then); exit 1 when a provider failed. */
 export function reportUsage(command: QuotabarCommand, doc: UsageDocument, color: boolean): void {
   if (doc.providers.some((p) => !p.ok)) process.exitCode = EXIT.providerFailed;
-  command.log(renderUsageText(doc, style(color), new Date()));
+  // rendered only when shown: the text's dates and numbers load the ICU locale data (~8 MiB)
+  if (!command.jsonEnabled()) command.log(renderUsageText(doc, style(color), new Date()));
 }
 
 /** A spinner on stderr while slow work runs, only for people (a TTY), never in JSON mode. */

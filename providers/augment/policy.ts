@@ -1,6 +1,7 @@
 import { fromIso } from "../../domain/coerce.js";
 import { meter, percentOf } from "../../domain/meter.js";
 import type { Detail, Snapshot } from "../../domain/usage-document.js";
+import { groupedNumber } from "../../domain/number-text.js";
 
 /** `GET /api/credits`: every figure is optional upstream. */
 export interface AugmentCredits {
@@ -68,7 +69,7 @@ export function augmentWebSnapshot(reading: AugmentWebReading): Snapshot {
 
 export function augmentCliSnapshot(reading: AugmentCliReading): Snapshot {
   return {
-    plan: reading.monthlyCredits === null ? null : `${reading.monthlyCredits.toLocaleString("en-US")} credits/month`,
+    plan: reading.monthlyCredits === null ? null : `${groupedNumber(reading.monthlyCredits, 3)} credits/month`,
     primary: meter("Credits", {
       usedPercent: percentOf(reading.used, reading.limit) ?? 0,
       used: reading.used,

@@ -1,4 +1,4 @@
-import { configHome, dataHome, homeOf, joinPath, modifiedAt, subdirectories } from "../kit/index.js";
+import { compareText, configHome, dataHome, homeOf, joinPath, modifiedAt, subdirectories } from "../kit/index.js";
 import type { Environment } from "../../ports/environment.js";
 
 /** The file AI Assistant keeps its quota in, inside each IDE's config folder. */
@@ -72,7 +72,7 @@ export async function newestQuotaFile(bases: readonly string[]): Promise<string 
   );
   const candidates = found.flat().filter((c): c is Candidate => c !== null);
   // ties go to the first in display order: product name, then the newest version
-  candidates.sort((a, b) => a.ide.product.localeCompare(b.ide.product) || compareVersions(b.ide.version, a.ide.version));
+  candidates.sort((a, b) => compareText(a.ide.product, b.ide.product) || compareVersions(b.ide.version, a.ide.version));
   const newest = candidates.reduce<Candidate | null>((best, c) => (best === null || c.modified > best.modified ? c : best), null);
   return newest?.file ?? null;
 }

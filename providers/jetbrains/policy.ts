@@ -1,5 +1,6 @@
 import { meter, percentOf } from "../../domain/meter.js";
 import type { Detail, Snapshot } from "../../domain/usage-document.js";
+import { groupedNumber } from "../../domain/number-text.js";
 
 /** AI Assistant's quota as the IDE last wrote it (`quotaInfo` and `nextRefill`). Amounts are its credits. */
 export interface JetBrainsReading {
@@ -35,7 +36,7 @@ export function jetbrainsSnapshot(reading: JetBrainsReading): Snapshot {
 /** "Refills 300,000 credits every 30 days". */
 function refillNote(amount: number | null, minutes: number | null): string | null {
   if (amount === null) return null;
-  const credits = `Refills ${amount.toLocaleString("en-US", { maximumFractionDigits: 2 })} credits`;
+  const credits = `Refills ${groupedNumber(amount, 2)} credits`;
   return minutes === null ? credits : `${credits} every ${period(minutes)}`;
 }
 

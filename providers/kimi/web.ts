@@ -1,4 +1,5 @@
 import {
+  localTimeZone,
   browserCookieHeader,
   browserOrder,
   cleanSecret,
@@ -69,7 +70,7 @@ export function kimiHeaders(token: string): Record<string, string> {
     "connect-protocol-version": "1",
     "x-language": "en-US",
     "x-msh-platform": "web",
-    "r-timezone": Intl.DateTimeFormat().resolvedOptions().timeZone,
+    "r-timezone": localTimeZone(),
   };
   if (claims.deviceId) headers["x-msh-device-id"] = claims.deviceId;
   if (claims.sessionId) headers["x-msh-session-id"] = claims.sessionId;

@@ -28,6 +28,8 @@ export { configHome, modifiedAt, subdirectories } from "./local-dir.js";
 export { hostDevice } from "./host-device.js";
 export { trimTrailingSlashes } from "../../domain/url-text.js";
 export { terminalText } from "./terminal-text.js";
+export { localTimeZone } from "./time-zone.js";
+export { compareText } from "../../domain/order.js";
 export { listeningPorts, parseListeningPorts, parseProcessList, runningProcesses, type RunningProcess } from "./process-probe.js";
 export { jsLiterals } from "./js-literal.js";
 export { missingSessionCookie, sessionCookieHeader, sessionRefusal, withSessionCookie, type SessionCookieRule } from "./session-cookie.js";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { decodeJson, zNumber, type ProviderHttp } from "../kit/index.js";
+import { compareText, decodeJson, type ProviderHttp, zNumber } from "../kit/index.js";
 import type { DailySpend, OpenrouterActivity } from "./policy-activity.js";
 
 /** Always the real host: a management key is never sent to an OPENROUTER_API_URL gateway. */
@@ -31,7 +31,7 @@ export async function readActivity(http: ProviderHttp, managementKey: string): P
       const date = row.date.slice(0, 10);
       byDay.set(date, (byDay.get(date) ?? 0) + (row.usage ?? 0));
     }
-    return [...byDay.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([date, usd]): DailySpend => ({ date, usd }));
+    return [...byDay.entries()].sort(([a], [b]) => compareText(a, b)).map(([date, usd]): DailySpend => ({ date, usd }));
   } catch {
     return "unavailable";
   }

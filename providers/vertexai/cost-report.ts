@@ -1,5 +1,6 @@
 import type { DaySums } from "./log-index.js";
 import { isPriced } from "./prices.js";
+import { compareText } from "../kit/index.js";
 
 /** The Vertex AI cost of a span of days, by day and by model: what the meter and `quotabar cost` show. */
 
@@ -67,7 +68,7 @@ function slot<K, V>(map: Map<K, V>, key: K, make: () => V): V {
 }
 
 const byCost = (a: ModelCost, b: ModelCost) =>
-  (b.costUsd ?? -1) - (a.costUsd ?? -1) || b.totalTokens - a.totalTokens || a.model.localeCompare(b.model);
+  (b.costUsd ?? -1) - (a.costUsd ?? -1) || b.totalTokens - a.totalTokens || compareText(a.model, b.model);
 
 export function costReport(sums: DaySums, since: string, until: string): CostReport {
   const days = new Map<string, Map<string, Tally>>();

@@ -1,3 +1,5 @@
+import { localTimeZone } from "../kit/index.js";
+
 /** Local calendar days as `YYYY-MM-DD`: Claude Code's costs are totalled per day where the user is. */
 
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -32,4 +34,4 @@ export function nextMonthStart(now: Date): string {
 }
 
 /** The time zone days are cut in (a cache of per-day sums is only good in the zone it was made in). */
-export const timeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone ?? "local";
+export const timeZone = (): string => localTimeZone();

@@ -2,6 +2,7 @@ import { QuotabarError } from "../../domain/errors.js";
 import { meter, percentOf } from "../../domain/meter.js";
 import { advice } from "../../domain/remedy.js";
 import type { Detail, Meter, Snapshot } from "../../domain/usage-document.js";
+import { groupedNumber } from "../../domain/number-text.js";
 
 /** One Cloud Monitoring `consumer_quota` series, reduced to its key and its highest point. */
 export interface QuotaSeries {
@@ -89,7 +90,7 @@ export function fullestQuota(usage: readonly QuotaSeries[], limits: readonly Quo
 
 // half a cent rounds up (toFixed alone rounds 0.015 down)
 const usd = (value: number) => `$${(Math.round(value * 100) / 100).toFixed(2)}`;
-const tokens = (n: number) => `${new Intl.NumberFormat("en-US").format(n)} tokens`;
+const tokens = (n: number) => `${groupedNumber(n, 3)} tokens`;
 const figureText = (f: CostFigure) => `${f.costUsd === null ? "no price" : usd(f.costUsd)} · ${tokens(f.tokens)}`;
 
 const NO_COST_DATA = "No Vertex AI cost data found in Claude logs. Ensure entries include Vertex metadata.";

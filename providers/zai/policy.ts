@@ -3,6 +3,7 @@ import { parseError } from "../../domain/errors.js";
 import { meter, percent } from "../../domain/meter.js";
 import { advice } from "../../domain/remedy.js";
 import type { Detail, Meter, Snapshot } from "../../domain/usage-document.js";
+import { compareText } from "../../domain/order.js";
 
 /** One entry of `data.limits`: a TOKENS_LIMIT or CREDIT_LIMIT (a usage window) or a TIME_LIMIT (MCP calls). */
 export interface ZaiLimit {
@@ -110,7 +111,7 @@ function countsText(limit: ZaiLimit): string | null {
 function modelBreakdown(label: string, limit: ZaiLimit): Detail[] {
   const models = limit.usageDetails ?? [];
   if (models.length === 0) return [];
-  const sorted = [...models].sort((a, b) => a.modelCode.toLowerCase().localeCompare(b.modelCode.toLowerCase()));
+  const sorted = [...models].sort((a, b) => compareText(a.modelCode.toLowerCase(), b.modelCode.toLowerCase()));
   const listed = sorted.slice(0, MAX_MODELS).map((d) => `${d.modelCode}: ${d.usage}`);
   if (sorted.length > MAX_MODELS) listed.push(`${sorted.length - MAX_MODELS} more`);
   return [{ label: `${label} details`, value: listed.join(", ") }];

@@ -1,5 +1,6 @@
 import { readFile, readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
+import { compareText } from "../../../domain/order.js";
 
 /** One browser profile that has a cookie store on disk. */
 export interface ChromiumProfile {
@@ -63,7 +64,7 @@ export async function chromiumProfileDirs(root: string): Promise<{ dir: string; 
     .map((dir) => ({ dir, path: join(root, dir), label: names.get(dir) ?? (dir === "." ? "Default" : dir) }))
     .sort((a, b) => {
       const [x, y] = [rank(a.dir, lastUsed), rank(b.dir, lastUsed)];
-      return x[0] - y[0] || x[1] - y[1] || x[2].localeCompare(y[2]);
+      return x[0] - y[0] || x[1] - y[1] || compareText(x[2], y[2]);
     });
 }
 

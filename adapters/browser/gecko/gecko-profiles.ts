@@ -1,5 +1,6 @@
 import { readFile, readdir, stat } from "node:fs/promises";
 import { basename, isAbsolute, join } from "node:path";
+import { compareText } from "../../../domain/order.js";
 
 /** One Gecko profile with a cookie database. */
 export interface GeckoProfile {
@@ -72,7 +73,7 @@ export async function geckoProfiles(root: string): Promise<GeckoProfile[]> {
     for (const base of [root, join(root, "Profiles")]) {
       const names = await readdir(base).catch(() => [] as string[]);
       const rank = (n: string) => (n.includes("default-release") ? 0 : n.includes("default") ? 1 : 2);
-      for (const name of names.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b))) ordered.push({ path: join(base, name) });
+      for (const name of names.sort((a, b) => rank(a) - rank(b) || compareText(a, b))) ordered.push({ path: join(base, name) });
     }
   }
   const seen = new Set<string>();

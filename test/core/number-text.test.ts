@@ -1,0 +1,35 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { groupedNumber } from "../../domain/number-text.js";
+
+describe("groupedNumber: en-US grouping without ICU", () => {
+  it("writes what Intl.NumberFormat('en-US') writes", () => {
+    for (const digits of [0, 1, 2]) {
+      const intl = new Intl.NumberFormat("en-US", { maximumFractionDigits: digits });
+      fc.assert(
+        fc.property(
+          fc.oneof(
+            fc.integer({ min: -1e12, max: 1e12 }),
+            fc.double({ min: -1e9, max: 1e9, noNaN: true }),
+            fc.integer({ min: -99999, max: 99999 }).map((n) => n / 100),
+          ),
+          (value) => {
+            const expected = intl.format(value);
+            expect(groupedNumber(value, digits)).toBe(expected === "-0" ? "0" : expected);
+          },
+        ),
+        { numRuns: 500 },
+      );
+    }
+  });
+
+  it("groups, trims trailing zeros and rounds half away from zero", () => {
+    expect(groupedNumber(1234567)).toBe("1,234,567");
+    expect(groupedNumber(1000, 2)).toBe("1,000");
+    expect(groupedNumber(112.5, 1)).toBe("112.5");
+    expect(groupedNumber(0.15, 1)).toBe("0.2");
+    expect(groupedNumber(-2.5)).toBe("-3");
+    expect(groupedNumber(999.96, 1)).toBe("1,000");
+    expect(groupedNumber(-0.01)).toBe("0");
+  });
+});
