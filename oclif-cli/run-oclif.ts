@@ -1,5 +1,4 @@
 import { execute } from "@oclif/core";
-import { withDefaultCommand } from "./default-command.js";
 
 /**
  * What bin/run.js hands every command but `--version` and `--help` to. oclif is bundled into dist/
@@ -7,4 +6,14 @@ import { withDefaultCommand } from "./default-command.js";
  */
 export async function runOclif(args: readonly string[], dir: string): Promise<void> {
   await execute({ args: withDefaultCommand(args), dir });
+}
+
+/** `quotabar -p copilot` means `quotabar usage -p copilot`: usage is the default command. */
+const ROOT_FLAGS = new Set(["--help", "-h", "--version", "-v"]);
+
+function withDefaultCommand(argv: readonly string[]): string[] {
+  const first = argv[0];
+  if (first === undefined) return ["usage"];
+  if (first.startsWith("-") && !ROOT_FLAGS.has(first)) return ["usage", ...argv];
+  return [...argv];
 }

@@ -16,16 +16,13 @@ export function formatPercent(percent: number, decimals = 0): string {
   return `${Number.isInteger(percent) ? percent : Number(percent.toFixed(decimals))}%`;
 }
 
-const integer = { format: (value: number) => groupedNumber(value, 0) };
-const decimal = { format: (value: number) => groupedNumber(value, 1) };
-
 /** 1,215 · 112.5 · 450K · 23.5M: readable amounts. */
 export function formatAmount(value: number): string {
   const abs = Math.abs(value);
-  if (abs >= 1e9) return `${decimal.format(value / 1e9)}B`;
-  if (abs >= 1e6) return `${decimal.format(value / 1e6)}M`;
-  if (abs >= 1e5) return `${decimal.format(value / 1e3)}K`;
-  return Number.isInteger(value) ? integer.format(value) : decimal.format(value);
+  if (abs >= 1e9) return `${groupedNumber(value / 1e9, 1)}B`;
+  if (abs >= 1e6) return `${groupedNumber(value / 1e6, 1)}M`;
+  if (abs >= 1e5) return `${groupedNumber(value / 1e3, 1)}K`;
+  return groupedNumber(value, Number.isInteger(value) ? 0 : 1);
 }
 
 /** "$22.42 / $60.00", "1,215 / 1,500 credits", "312 calls used"; null when the provider gave no quantity. */
