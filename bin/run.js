@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Answers --version and the root --help before oclif is loaded: they are the commands run most to check an install.
+// Answers --version, the root --help and a plain `providers` (or `providers --json`) before oclif is
+// loaded: they are what people run to check an install, and oclif's load would be most of their time.
 // Everything else: oclif reads oclif.manifest.json and loads only the command that runs (one small
 // module of dist/oclif-cli/commands/); the core behind it loads when the command asks for it.
 import { readFileSync } from "node:fs";
@@ -7,6 +8,8 @@ import module from "node:module";
 
 const args = process.argv.slice(2);
 const only = args.length === 1 ? args[0] : undefined;
+const plainProviders = args[0] === "providers" && (args.length === 1 || (args.length === 2 && args[1] === "--json"));
+
 if (only === "--version" || only === "-v" || only === "version") {
   const { version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
   process.stdout.write(`quotabar/${version} ${process.platform}-${process.arch} node-${process.version}\n`);
@@ -15,7 +18,10 @@ if (only === "--version" || only === "-v" || only === "version") {
 } else {
   // Node >= 22.1 keeps the compiled code of oclif and dist/ on disk (os.tmpdir()) for the next run
   module.enableCompileCache?.();
-  process.env.OCLIF_DISABLE_ENGINE_WARNING ??= "1"; // package.json engines (node >= 20) is checked by npm
-  const { runOclif } = await import("../dist/oclif-cli/run-oclif.js");
-  await runOclif(args, import.meta.url);
+  const answered = plainProviders && (await (await import("../dist/oclif-cli/providers-plain.js")).listProvidersPlainly(args.length === 2));
+  if (!answered) {
+    process.env.OCLIF_DISABLE_ENGINE_WARNING ??= "1"; // package.json engines (node >= 20) is checked by npm
+    const { runOclif } = await import("../dist/oclif-cli/run-oclif.js");
+    await runOclif(args, import.meta.url);
+  }
 }

@@ -31,6 +31,7 @@ const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
 const ENTRIES = {
   index: "index.ts",
   "oclif-cli/run-oclif": "oclif-cli/run-oclif.ts",
+  "oclif-cli/providers-plain": "oclif-cli/providers-plain.ts",
   "simulator/server": "simulator/server.ts",
 };
 const COMMAND_TABLE = join(ROOT, "oclif-cli", "commands.ts");
