@@ -197,9 +197,10 @@ export class UsageService {
     });
     try {
       const run = this.runStrategies(module, entry, request.source, (credential) => {
-        secrets.push(...secretsOf(credential));
+        const credentialSecrets = secretsOf(credential);
+        secrets.push(...credentialSecrets);
         const http = scopedHttp(this.deps.transport, { service: descriptor.name, signal: controller.signal, deadline, budgetMs, secrets });
-        const kept = this.deps.kept.scoped(descriptor.id, secretsOf(credential), (secret) => secrets.push(secret));
+        const kept = this.deps.kept.scoped(descriptor.id, credentialSecrets, (secret) => secrets.push(secret));
         return { http, signal: controller.signal, timeoutMs: Math.max(0, deadline - Date.now()), kept };
       });
       const { snapshot, source } = await Promise.race([run, outOfTime]);
