@@ -16,7 +16,7 @@ import { asQuotabarError, budgetExceeded, QuotabarError } from "./errors.js";
 import type { RemedyWriter } from "./remedy.js";
 import { scopedHttp, secretsOf } from "./scoped-http.js";
 import { cleanStrings } from "./untrusted-text.js";
-import { ProviderUsageSchema, type ProviderStatus, type ProviderUsage, type Snapshot, type UsageDocument } from "./usage-document.js";
+import type { ProviderStatus, ProviderUsage, Snapshot, UsageDocument } from "./usage-document.js";
 
 export const DEFAULT_TIMEOUT_SECONDS = 15;
 
@@ -204,7 +204,7 @@ export class UsageService {
         return { http, signal: controller.signal, timeoutMs: Math.max(0, deadline - Date.now()), kept };
       });
       const { snapshot, source } = await Promise.race([run, outOfTime]);
-      const usage = this.validated({
+      const usage = await this.validated({
         ...identity(module),
         ok: true,
         source,
@@ -319,7 +319,9 @@ export class UsageService {
    * (negative, not finite, used of a zero limit, a reset before 2000), fails that provider with a
    * parse error naming the field: never a silently wrong meter.
    */
-  private validated(usage: ProviderUsage): ProviderUsage {
+  private async validated(usage: ProviderUsage): Promise<ProviderUsage> {
+    // the document's schema (zod) loads with the first fetch: listing providers never builds it
+    const { ProviderUsageSchema } = await import("./usage-document.js");
     const result = ProviderUsageSchema.safeParse(usage);
     if (!result.success) {
       const issue = result.error.issues[0];

@@ -1,10 +1,7 @@
-import { z } from "zod";
-import { ProviderUsageSchema, type ProviderUsage } from "../../domain/usage-document.js";
+import type { ProviderUsage } from "../../domain/usage-document.js";
 import type { SnapshotCache } from "../../ports/snapshot-cache.js";
 import type { TextStore } from "../../ports/text-store.js";
 import { credentialScope } from "./credential-scope.js";
-
-const EntrySchema = z.object({ scope: z.string(), usage: ProviderUsageSchema });
 
 /**
  * One snapshot per provider, stamped with a hash of the credential and the origin map it was
@@ -20,7 +17,9 @@ export class StoredSnapshotCache implements SnapshotCache {
 
   async read(providerId: string, credential: readonly string[]): Promise<ProviderUsage | null> {
     try {
-      const entry = EntrySchema.safeParse(JSON.parse((await this.store.read(key(providerId))) ?? ""));
+      const text = await this.store.read(key(providerId));
+      if (text === null) return null;
+      const entry = (await import("./snapshot-entry.js")).SnapshotEntrySchema.safeParse(JSON.parse(text));
       return entry.success && entry.data.scope === this.scope(credential) ? entry.data.usage : null;
     } catch {
       return null;

@@ -1,17 +1,5 @@
-import { z } from "zod";
-import { ProviderStatusSchema, UsageErrorSchema } from "../../domain/usage-document.js";
 import type { StatusCache, StatusCacheEntry } from "../../ports/status-cache.js";
 import type { TextStore } from "../../ports/text-store.js";
-
-const EntrySchema = z.object({
-  feedUrl: z.string(),
-  /** Where the request really went (after QUOTABAR_ORIGIN_MAP). */
-  target: z.string(),
-  checkedAt: z.iso.datetime({ offset: true }),
-  fetchedAt: z.iso.datetime({ offset: true }).nullable(),
-  status: ProviderStatusSchema.nullable(),
-  error: UsageErrorSchema.nullable(),
-});
 
 /**
  * The last status-page poll per provider. An entry polled through a different origin map (the
@@ -27,7 +15,9 @@ export class StoredStatusCache implements StatusCache {
 
   async read(providerId: string): Promise<StatusCacheEntry | null> {
     try {
-      const parsed = EntrySchema.safeParse(JSON.parse((await this.store.read(`status/${providerId}`)) ?? ""));
+      const text = await this.store.read(`status/${providerId}`);
+      if (text === null) return null;
+      const parsed = (await import("./status-entry.js")).StatusEntrySchema.safeParse(JSON.parse(text));
       if (!parsed.success || parsed.data.target !== this.targetOf(parsed.data.feedUrl)) return null;
       const { target: _target, ...entry } = parsed.data;
       return entry;

@@ -77,12 +77,10 @@ export class NodeProcessRunner implements ProcessRunner {
 
   async which(command: string, extraDirs: readonly string[] = []): Promise<string | null> {
     if (isAbsolute(command)) return (await isExecutable(command)) ? command : null;
-    const dirs = [...(this.path ?? "").split(delimiter).filter(Boolean), ...extraDirs];
-    for (const dir of dirs) {
-      const candidate = join(dir, command);
-      if (await isExecutable(candidate)) return candidate;
-    }
-    return null;
+    const candidates = [...(this.path ?? "").split(delimiter).filter(Boolean), ...extraDirs].map((dir) => join(dir, command));
+    // every directory at once (one look after another was ~15 ms of `quotabar providers`); the first in order wins
+    const executable = await Promise.all(candidates.map(isExecutable));
+    return candidates[executable.indexOf(true)] ?? null;
   }
 }
 

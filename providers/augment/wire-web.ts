@@ -1,13 +1,5 @@
-import {
-  isObject,
-  parseBoundedJson,
-  toText,
-  tryJson,
-  withFreshCookieRetry,
-  zNumber,
-  type FetchStrategy,
-  type ProviderHttp,
-} from "../kit/index.js";
+import { isObject, parseBoundedJson, toText, tryJson, withFreshCookieRetry, type FetchStrategy, type ProviderHttp } from "../kit/index.js";
+import { zNumber } from "../kit/schema.js";
 import { z } from "zod";
 import { APP_ORIGIN, augmentCookie } from "./cookies.js";
 import { apiError, creditsParse, noSession, sessionExpired } from "./errors.js";

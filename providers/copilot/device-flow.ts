@@ -9,10 +9,10 @@ import {
   toNumber,
   toText,
   tryJson,
-  zNumber,
   type HttpResponse,
   type Remedy,
 } from "../kit/index.js";
+import { zNumber } from "../kit/schema.js";
 import type { Clock } from "../../ports/clock.js";
 import type { DeviceCode, DeviceFlow, DeviceFlowPollOptions } from "../../ports/device-flow.js";
 import type { HttpTransport } from "../../ports/http-client.js";

@@ -12,9 +12,8 @@ import {
   QuotabarError,
   snakeKeys,
   tryJson,
-  zFlag,
-  zNumber,
 } from "../kit/index.js";
+import { zFlag, zNumber } from "../kit/schema.js";
 import type { FetchStrategy, HttpResponse, Remedy } from "../kit/index.js";
 import { redact } from "../../domain/redact.js";
 import { z } from "zod";

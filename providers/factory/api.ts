@@ -9,12 +9,11 @@ import {
   statusError,
   toText,
   tryJson,
-  zNumber,
-  zTime,
   type FetchContext,
   type HttpResponse,
   type Remedy,
 } from "../kit/index.js";
+import { zNumber, zTime } from "../kit/schema.js";
 import { staleTokenFallbacks } from "./cookies.js";
 import type { FactoryPool, FactoryReading } from "./policy.js";
 import { keepUserId, keptUserId, userIdBeforehand } from "./user-id.js";

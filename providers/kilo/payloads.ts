@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { decodeValue, isObject, toBool, toNumber, toText, toTime, valueAt, zNumber, type JsonObject } from "../kit/index.js";
+import { decodeValue, isObject, toBool, toNumber, toText, toTime, valueAt, type JsonObject } from "../kit/index.js";
+import { zNumber } from "../kit/schema.js";
 import { kiloParseError } from "./errors.js";
 import {
   kiloTierName,

@@ -1,4 +1,5 @@
-import { decodeValue, parseBoundedJson, toBool, toText, toTime, zNumber, type ProviderHttp } from "../kit/index.js";
+import { decodeValue, parseBoundedJson, toBool, toText, toTime, type ProviderHttp } from "../kit/index.js";
+import { zNumber } from "../kit/schema.js";
 import { z } from "zod";
 import { KIMI_ORIGIN } from "./errors.js";
 import type { KimiMembership } from "./policy.js";

@@ -1,4 +1,5 @@
-import { advice, decodeValue, isObject, parseBoundedJson, QuotabarError, toNumber, toText, toTime, zNumber } from "../kit/index.js";
+import { advice, decodeValue, isObject, parseBoundedJson, QuotabarError, toNumber, toText, toTime } from "../kit/index.js";
+import { zNumber } from "../kit/schema.js";
 import { z } from "zod";
 import type { KimiQuota, KimiRateLimit } from "./policy.js";
 import { hasCounters } from "./policy-quota.js";

@@ -1,6 +1,8 @@
 /**
  * The provider kit: everything a provider's wire needs, in one import. A wire imports this, domain/,
- * ports/ and zod, nothing else (the architecture test holds it to that).
+ * ports/ and zod, nothing else (the architecture test holds it to that). What builds a zod schema
+ * (schema.ts) or parses pages (html.ts, xml.ts) is imported from its own file, by the wire code
+ * loaded on a fetch: `quotabar providers` loads this index, and it must not load zod.
  */
 export { QuotabarError, parseError, notConfigured } from "../../domain/errors.js";
 export { advice, type Remedy } from "../../domain/remedy.js";
@@ -13,7 +15,6 @@ export { cookiePairs, cookieValue, normalizeCookieHeader } from "./cookie-header
 export { apiKey, cleanSecret, firstFound, fromEnv, manualCookieHeader, mapped, missingKey } from "./credentials.js";
 export { dataHome, homeOf, joinPath, readTextIfPresent } from "./local-file.js";
 export { findObject, firstAt, isObject, MAX_DEPTH, valueAt, type JsonObject } from "./search.js";
-export { zFlag, zNumber, zTime } from "./schema.js";
 export { overrideUrl } from "./url-override.js";
 export type { FetchStrategy } from "../../ports/fetch-strategy.js";
 export type { CredentialSource } from "../../ports/credential-source.js";

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { advice, decodeValue, parseError, QuotabarError, tryJson, zNumber } from "../kit/index.js";
+import { advice, decodeValue, parseError, QuotabarError, tryJson } from "../kit/index.js";
+import { zNumber } from "../kit/schema.js";
 import { EMPTY_WINDOW, hasUsage, type MiniMaxLane, type MiniMaxReading, type MiniMaxWindow } from "./policy.js";
 import { FRESH_COOKIE, PASTE_COOKIE, refused, SET_KEY } from "./errors.js";
 

@@ -9,7 +9,7 @@ import { writeConfig } from "../../test/helpers/write-config.js";
 import { activityDetails } from "./policy-activity.js";
 import { nextReset, openrouterSnapshot, type OpenrouterKeyInfo } from "./policy.js";
 import { OPENROUTER_TEST_KEY, OPENROUTER_TEST_MANAGEMENT_KEY } from "./simulator.js";
-import { openrouterApi } from "./wire.js";
+import { openrouterApi } from "./index.js";
 import { keptInMemory } from "../../domain/kept-in-memory.js";
 
 const sim = useSimulator();

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { compareText, decodeJson, type ProviderHttp, zNumber } from "../kit/index.js";
+import { compareText, decodeJson, type ProviderHttp } from "../kit/index.js";
+import { zNumber } from "../kit/schema.js";
 import type { DailySpend, OpenrouterActivity } from "./policy-activity.js";
 
 /** Always the real host: a management key is never sent to an OPENROUTER_API_URL gateway. */

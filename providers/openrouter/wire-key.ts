@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { decodeJson, zNumber, type ProviderHttp } from "../kit/index.js";
+import { decodeJson, type ProviderHttp } from "../kit/index.js";
+import { zNumber } from "../kit/schema.js";
 import type { LimitReset, OpenrouterKeyInfo } from "./policy.js";
 
 /** `/key` only adds details: it gets at most this long (and never more than the provider has left). */

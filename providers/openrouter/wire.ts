@@ -1,45 +1,18 @@
-import {
-  advice,
-  apiKey,
-  decodeJson,
-  fromEnv,
-  missingKey,
-  overrideUrl,
-  zNumber,
-  type CredentialSource,
-  type FetchContext,
-  type FetchStrategy,
-  type QuotabarError,
-  type Remedy,
-} from "../kit/index.js";
+import { advice, decodeJson, fromEnv, overrideUrl, type FetchContext, type QuotabarError, type Remedy } from "../kit/index.js";
+import { zNumber } from "../kit/schema.js";
 import { z } from "zod";
-import { openrouterSnapshot, type OpenrouterReading } from "./policy.js";
+import { ENV, type OpenrouterCredential } from "./credentials.js";
+import type { OpenrouterReading } from "./policy.js";
 import { readActivity } from "./wire-activity.js";
 import { readKey } from "./wire-key.js";
 
 const DEFAULT_API = "https://openrouter.ai/api/v1";
 const SERVICE = "OpenRouter";
-const ENV = ["OPENROUTER_API_KEY"];
-const MANAGEMENT_ENV = ["OPENROUTER_MANAGEMENT_API_KEY"];
 // "sk-or-v1-" followed by anything would be masked as a token in the hint, hence the wording
 const CHECK_KEY: Remedy[] = [
   advice("The key was rejected; OpenRouter keys start with sk-or-v1 and are made at openrouter.ai/settings/keys."),
   { kind: "set-key", provider: "openrouter", env: ENV },
 ];
-
-/** The API key, and the optional management key that unlocks the spend history (both redacted as secrets). */
-export interface OpenrouterCredential {
-  apiKey: string;
-  managementKey: string | null;
-}
-
-const inferenceKey = apiKey(ENV);
-const credentials: CredentialSource<OpenrouterCredential> = {
-  async resolve(context) {
-    const key = await inferenceKey.resolve(context);
-    return key === null ? null : { apiKey: key, managementKey: fromEnv(context, MANAGEMENT_ENV) };
-  },
-};
 
 // Credits and usage are read as sent, negatives included: the core refuses those as impossible values.
 const CreditsResponse = z.object({
@@ -73,16 +46,13 @@ async function readCredits(context: FetchContext, api: string, key: string) {
  * `/credits`, `/key` and (with a management key) `/activity` at once. The last two are best effort
  * on short budgets and never reject; a failed `/credits` fails the fetch without waiting for them.
  */
-export const openrouterApi: FetchStrategy<OpenrouterCredential, OpenrouterReading> = {
-  source: "api",
-  credentials,
-  missingCredential: () => missingKey("openrouter", ENV, "OpenRouter API key not configured"),
-  toSnapshot: openrouterSnapshot,
-  async fetch({ apiKey: key, managementKey }, context) {
-    const api = apiBase(context);
-    const keyInfo = readKey(context.http, api, key);
-    const activity = managementKey ? readActivity(context.http, managementKey) : Promise.resolve(null);
-    const credits = await readCredits(context, api, key);
-    return { ...credits, key: await keyInfo, activity: await activity };
-  },
-};
+export async function readOpenrouter(
+  { apiKey: key, managementKey }: OpenrouterCredential,
+  context: FetchContext,
+): Promise<OpenrouterReading> {
+  const api = apiBase(context);
+  const keyInfo = readKey(context.http, api, key);
+  const activity = managementKey ? readActivity(context.http, managementKey) : Promise.resolve(null);
+  const credits = await readCredits(context, api, key);
+  return { ...credits, key: await keyInfo, activity: await activity };
+}

@@ -8,11 +8,11 @@ import {
   statusError,
   toText,
   tryJson,
-  zNumber,
   type FetchContext,
   type HttpResponse,
   type StatusRules,
 } from "../kit/index.js";
+import { zNumber } from "../kit/schema.js";
 import { SIGN_IN_COMMAND, signInAgain } from "./adc.js";
 import type { QuotaSeries } from "./policy.js";
 

@@ -8,11 +8,10 @@ import {
   QuotabarError,
   toText,
   tryJson,
-  zFlag,
-  zNumber,
   type FetchStrategy,
   type Remedy,
 } from "../kit/index.js";
+import { zFlag, zNumber } from "../kit/schema.js";
 import { z } from "zod";
 import { warpSnapshot, type WarpGrant, type WarpReading } from "./policy.js";
 

@@ -9,11 +9,11 @@ import {
   parseJson,
   QuotabarError,
   toText,
-  zNumber,
   type CredentialContext,
   type FetchStrategy,
   type Remedy,
 } from "../kit/index.js";
+import { zNumber } from "../kit/schema.js";
 import { z } from "zod";
 import { zaiSnapshot, type ZaiReading } from "./policy.js";
 
