@@ -1,41 +1,15 @@
-import {
-  advice,
-  apiKey,
-  decodeValue,
-  firstFound,
-  fromEnv,
-  header,
-  isObject,
-  mapped,
-  notConfigured,
-  parseBoundedJson,
-  QuotabarError,
-  snakeKeys,
-  tryJson,
-} from "../kit/index.js";
+import { advice, decodeValue, header, isObject, parseBoundedJson, QuotabarError, snakeKeys, tryJson } from "../kit/index.js";
 import { zFlag, zNumber } from "../kit/schema.js";
-import type { FetchStrategy, HttpResponse, Remedy } from "../kit/index.js";
+import type { FetchContext, HttpResponse, Remedy } from "../kit/index.js";
 import { redact } from "../../domain/redact.js";
 import { z } from "zod";
+import { personalToken, signIn, type CopilotCredential } from "./credentials.js";
 import { copilotHeaders, copilotHeaderValues, HEADER_FIELDS, setHeaderField, type CopilotHeaderValues } from "./editor-headers.js";
 import { githubOrigins } from "./github-host.js";
-import { copilotSnapshot, type CopilotQuota, type CopilotReading } from "./policy.js";
+import type { CopilotQuota, CopilotReading } from "./policy.js";
 
 const USAGE_PATH = "/copilot_internal/user";
 const SERVICE = "GitHub Copilot";
-const ENV = ["COPILOT_API_TOKEN"];
-
-/** A token, and whether it is the stored one (config `apiKey`), so a rejection can say which to replace. */
-export interface CopilotCredential {
-  token: string;
-  stored: boolean;
-}
-
-const signIn: Remedy = { kind: "login", provider: "copilot" };
-const personalToken: Remedy[] = [
-  advice("A personal access token with read:user also works."),
-  { kind: "set-key", provider: "copilot", env: ENV },
-];
 
 // What is left (remaining, percent_remaining, limited_user_quotas) goes below zero past the quota;
 // totals and counters never do, so a negative one is a parse error naming its field.
@@ -96,28 +70,18 @@ export function decodeCopilotUser(body: string): CopilotReading {
   };
 }
 
-export const copilotApi: FetchStrategy<CopilotCredential, CopilotReading> = {
-  source: "oauth",
-  // the login stores its token as config `apiKey`, which wins over the environment
-  credentials: firstFound<CopilotCredential>([
-    mapped(apiKey([]), (token) => ({ token, stored: true })),
-    mapped({ resolve: async (context) => fromEnv(context, ENV) }, (token) => ({ token, stored: false })),
-  ]),
-  missingCredential: () => notConfigured("GitHub Copilot is not logged in (no token found)", signIn, ...personalToken),
-  toSnapshot: copilotSnapshot,
-  async fetch(credential, { entry, http }) {
-    const values = copilotHeaderValues(entry);
-    const origins = githubOrigins(entry);
-    const refused = (response: HttpResponse) => usageError(response, credential, values, origins.enterpriseHost);
-    const response = await http.request({
-      url: `${origins.api}${USAGE_PATH}`,
-      headers: copilotHeaders(credential.token, values),
-      statusRules: { "4xx": refused, "5xx": refused },
-    });
-    if (response.status !== 200) throw refused(response);
-    return decodeCopilotUser(response.body);
-  },
-};
+export async function readCopilot(credential: CopilotCredential, { entry, http }: FetchContext): Promise<CopilotReading> {
+  const values = copilotHeaderValues(entry);
+  const origins = githubOrigins(entry);
+  const refused = (response: HttpResponse) => usageError(response, credential, values, origins.enterpriseHost);
+  const response = await http.request({
+    url: `${origins.api}${USAGE_PATH}`,
+    headers: copilotHeaders(credential.token, values),
+    statusRules: { "4xx": refused, "5xx": refused },
+  });
+  if (response.status !== 200) throw refused(response);
+  return decodeCopilotUser(response.body);
+}
 
 /** GitHub answers a retired API version with 400 (older docs) or 410 Gone; the editor headers fail alike. */
 const OUTDATED_STATUSES = new Set([400, 406, 410, 415, 426]);

@@ -1,6 +1,16 @@
-import type { ProviderModule } from "../../ports/provider-module.js";
+import { notConfigured, type FetchStrategy, type ProviderModule } from "../kit/index.js";
+import { kimik2Key, SET_KEY } from "./credentials.js";
 import { descriptor } from "./descriptor.js";
-import { kimik2Api } from "./wire.js";
+import { kimik2Snapshot, type Kimik2Reading } from "./policy.js";
+
+export const kimik2Api: FetchStrategy<string, Kimik2Reading> = {
+  source: "api",
+  credentials: kimik2Key,
+  missingCredential: () => notConfigured("Kimi K2 API key not found", ...SET_KEY),
+  toSnapshot: kimik2Snapshot,
+  // the wire (request, body search) loads with the first fetch: listing providers never loads it
+  fetch: async (key, context) => (await import("./wire.js")).readKimik2(key, context),
+};
 
 export const kimik2: ProviderModule = {
   descriptor,

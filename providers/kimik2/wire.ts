@@ -1,10 +1,8 @@
 import {
   advice,
-  apiKey,
   firstAt,
   header,
   isObject,
-  notConfigured,
   parseError,
   QuotabarError,
   toNumber,
@@ -12,20 +10,15 @@ import {
   toTime,
   tryJson,
   valueAt,
-  type FetchStrategy,
+  type FetchContext,
   type HttpResponse,
-  type Remedy,
 } from "../kit/index.js";
-import { kimik2Snapshot, type Kimik2Reading } from "./policy.js";
+import { SET_KEY } from "./credentials.js";
+import type { Kimik2Reading } from "./policy.js";
 
 const CREDITS_URL = "https://kimi-k2.ai/api/user/credits";
 /** Messages name the relay without the "(unofficial)" of the provider's display name. */
 const SERVICE = "Kimi K2";
-const ENV = ["KIMI_K2_API_KEY", "KIMI_API_KEY", "KIMI_KEY"];
-const SET_KEY: Remedy[] = [
-  { kind: "set-key", provider: "kimik2", env: ENV },
-  advice("Keys are at https://kimi-k2.ai/user-center/api-keys."),
-];
 
 // The body's real schema is unknown: search these objects for these keys.
 const CONTEXTS = ["", "data", "data.usage", "data.credits", "result", "result.usage", "result.credits", "usage", "credits"];
@@ -67,21 +60,15 @@ const UPDATED_AT = ["updated_at", "updatedAt", "timestamp", "time", "last_update
 const MAX_ERROR_TEXT = 200;
 const AUTH_WORDS = /api[\s_-]?key|unauthori[sz]ed|forbidden|token|credential|auth/i;
 
-export const kimik2Api: FetchStrategy<string, Kimik2Reading> = {
-  source: "api",
-  credentials: apiKey(ENV),
-  missingCredential: () => notConfigured("Kimi K2 API key not found", ...SET_KEY),
-  toSnapshot: kimik2Snapshot,
-  async fetch(key, { http }) {
-    const response = await http
-      .request({ url: CREDITS_URL, service: SERVICE, headers: { Authorization: `Bearer ${key}`, Accept: "application/json" } })
-      .catch((error: QuotabarError) => {
-        const rejected = error.code === "unauthorized" || error.code === "forbidden";
-        throw rejected ? error.withRemedies(advice("The key was rejected."), ...SET_KEY) : error;
-      });
-    return kimik2Reading(response);
-  },
-};
+export async function readKimik2(key: string, { http }: FetchContext): Promise<Kimik2Reading> {
+  const response = await http
+    .request({ url: CREDITS_URL, service: SERVICE, headers: { Authorization: `Bearer ${key}`, Accept: "application/json" } })
+    .catch((error: QuotabarError) => {
+      const rejected = error.code === "unauthorized" || error.code === "forbidden";
+      throw rejected ? error.withRemedies(advice("The key was rejected."), ...SET_KEY) : error;
+    });
+  return kimik2Reading(response);
+}
 
 /**
  * The tolerant search: the body first, then the X-Credits-Remaining header. For each key in order,

@@ -1,23 +1,11 @@
-import {
-  advice,
-  apiKey,
-  decodeValue,
-  hostOs,
-  isObject,
-  missingKey,
-  QuotabarError,
-  toText,
-  tryJson,
-  type FetchStrategy,
-  type Remedy,
-} from "../kit/index.js";
+import { advice, decodeValue, hostOs, isObject, QuotabarError, toText, tryJson, type FetchContext, type Remedy } from "../kit/index.js";
 import { zFlag, zNumber } from "../kit/schema.js";
 import { z } from "zod";
-import { warpSnapshot, type WarpGrant, type WarpReading } from "./policy.js";
+import { ENV } from "./credentials.js";
+import type { WarpGrant, WarpReading } from "./policy.js";
 
 const GRAPHQL_URL = "https://app.warp.dev/graphql/v2?op=GetRequestLimitInfo";
 const SERVICE = "Warp";
-const ENV = ["WARP_API_KEY", "WARP_TOKEN"];
 const CHECK_KEY: Remedy[] = [
   advice("The token is invalid, or the network cannot reach app.warp.dev."),
   { kind: "set-key", provider: "warp", env: ENV },
@@ -85,67 +73,61 @@ const Response = z.object({
   }),
 });
 
-export const warpApi: FetchStrategy<string, WarpReading> = {
-  source: "api",
-  credentials: apiKey(ENV),
-  missingCredential: () => missingKey("warp", ENV, "Missing Warp API key."),
-  toSnapshot: warpSnapshot,
-  async fetch(key, { http }) {
-    const version = macosVersion();
-    // GraphQL errors come in any status: the body is read first, the status second
-    const response = await http
-      .request({
-        url: GRAPHQL_URL,
-        method: "POST",
-        statusRules: { "4xx": "pass", "5xx": "pass" },
-        headers: {
-          "Content-Type": "application/json",
-          Accept: "application/json",
-          "x-warp-client-id": "warp-app",
-          "x-warp-os-category": "macOS",
-          "x-warp-os-name": "macOS",
-          "x-warp-os-version": version,
-          Authorization: `Bearer ${key}`,
-          "User-Agent": "Warp/1.0",
-        },
-        json: {
-          operationName: "GetRequestLimitInfo",
-          variables: { requestContext: { clientContext: {}, osContext: { category: "macOS", name: "macOS", version } } },
-          query: WARP_QUERY,
-        },
-      })
-      .catch((error: QuotabarError) => {
-        throw error.code === "network" || error.code === "timeout" ? error.withRemedies(...CHECK_KEY) : error;
-      });
-    const body = bodyOf(response.body, response.status);
-    if (response.status !== 200) throw apiError(response.status, summarize(body, response.body));
-    const errors = graphQlErrors(body);
-    if (errors !== null) throw apiError(200, errors);
-    const inner = decodeValue(body, Response, SERVICE).data.user;
-    if (!inner.user) {
-      throw new QuotabarError(
-        "parse",
-        inner.__typename && inner.__typename !== "UserOutput"
-          ? `Failed to parse Warp response: Unexpected user type '${inner.__typename}'.`
-          : "Failed to parse Warp response: Unable to extract requestLimitInfo from response.",
-      );
-    }
-    const { requestLimitInfo: info, bonusGrants, workspaces } = inner.user;
-    const toGrant = (g: z.output<typeof Grant>): WarpGrant => ({
-      granted: g.requestCreditsGranted,
-      remaining: g.requestCreditsRemaining,
-      expiration: g.expiration ?? null,
+export async function readWarp(key: string, { http }: FetchContext): Promise<WarpReading> {
+  const version = macosVersion();
+  // GraphQL errors come in any status: the body is read first, the status second
+  const response = await http
+    .request({
+      url: GRAPHQL_URL,
+      method: "POST",
+      statusRules: { "4xx": "pass", "5xx": "pass" },
+      headers: {
+        "Content-Type": "application/json",
+        Accept: "application/json",
+        "x-warp-client-id": "warp-app",
+        "x-warp-os-category": "macOS",
+        "x-warp-os-name": "macOS",
+        "x-warp-os-version": version,
+        Authorization: `Bearer ${key}`,
+        "User-Agent": "Warp/1.0",
+      },
+      json: {
+        operationName: "GetRequestLimitInfo",
+        variables: { requestContext: { clientContext: {}, osContext: { category: "macOS", name: "macOS", version } } },
+        query: WARP_QUERY,
+      },
+    })
+    .catch((error: QuotabarError) => {
+      throw error.code === "network" || error.code === "timeout" ? error.withRemedies(...CHECK_KEY) : error;
     });
-    return {
-      isUnlimited: info.isUnlimited,
-      requestLimit: info.requestLimit,
-      requestsUsed: info.requestsUsedSinceLastRefresh,
-      nextRefreshTime: info.nextRefreshTime ?? null,
-      grants: [...(bonusGrants ?? []).map(toGrant), ...(workspaces ?? []).flatMap((w) => (w.bonusGrantsInfo?.grants ?? []).map(toGrant))],
-      keyLooksUnusual: !key.startsWith("wk-"),
-    };
-  },
-};
+  const body = bodyOf(response.body, response.status);
+  if (response.status !== 200) throw apiError(response.status, summarize(body, response.body));
+  const errors = graphQlErrors(body);
+  if (errors !== null) throw apiError(200, errors);
+  const inner = decodeValue(body, Response, SERVICE).data.user;
+  if (!inner.user) {
+    throw new QuotabarError(
+      "parse",
+      inner.__typename && inner.__typename !== "UserOutput"
+        ? `Failed to parse Warp response: Unexpected user type '${inner.__typename}'.`
+        : "Failed to parse Warp response: Unable to extract requestLimitInfo from response.",
+    );
+  }
+  const { requestLimitInfo: info, bonusGrants, workspaces } = inner.user;
+  const toGrant = (g: z.output<typeof Grant>): WarpGrant => ({
+    granted: g.requestCreditsGranted,
+    remaining: g.requestCreditsRemaining,
+    expiration: g.expiration ?? null,
+  });
+  return {
+    isUnlimited: info.isUnlimited,
+    requestLimit: info.requestLimit,
+    requestsUsed: info.requestsUsedSinceLastRefresh,
+    nextRefreshTime: info.nextRefreshTime ?? null,
+    grants: [...(bonusGrants ?? []).map(toGrant), ...(workspaces ?? []).flatMap((w) => (w.bonusGrantsInfo?.grants ?? []).map(toGrant))],
+    keyLooksUnusual: !key.startsWith("wk-"),
+  };
+}
 
 /** The JSON body; an empty or non-JSON body is a parse error only when the status said OK. */
 function bodyOf(text: string, status: number): unknown {

@@ -1,23 +1,21 @@
 import {
   advice,
-  apiKey,
   cleanSecret,
   decodeValue,
-  missingKey,
   overrideUrl,
   parseError,
   parseJson,
   QuotabarError,
   toText,
   type CredentialContext,
-  type FetchStrategy,
+  type FetchContext,
   type Remedy,
 } from "../kit/index.js";
 import { zNumber } from "../kit/schema.js";
 import { z } from "zod";
-import { zaiSnapshot, type ZaiReading } from "./policy.js";
+import { ENV } from "./credentials.js";
+import type { ZaiReading } from "./policy.js";
 
-const ENV = ["Z_AI_API_KEY"];
 const QUOTA_PATH = "/api/monitor/usage/quota/limit";
 
 export type ZaiRegion = "global" | "bigmodel-cn";
@@ -90,43 +88,34 @@ export function zaiQuotaUrl({ env, entry }: Pick<CredentialContext, "env" | "ent
   return `${REGION_HOSTS[zaiRegion(entry.region)]}${QUOTA_PATH}`;
 }
 
-export const zaiApi: FetchStrategy<string, ZaiReading> = {
-  source: "api",
-  credentials: apiKey(ENV),
-  missingCredential: () => missingKey("zai", ENV, "z.ai API token not found"),
-  toSnapshot: zaiSnapshot,
-  async fetch(key, { http, env, entry }) {
-    const response = await http
-      .request({ url: zaiQuotaUrl({ env, entry }), headers: { Authorization: `Bearer ${key}`, Accept: "application/json" } })
-      .catch((error: QuotabarError) => {
-        throw error.code === "unauthorized" || error.code === "forbidden" ? error.withRemedies(...CHECK_REGION) : error;
-      });
-    if (response.body.trim() === "") {
-      throw parseError(
-        `Failed to parse z.ai response: Empty response body (HTTP ${response.status}). ${CHECK_REGION_TEXT}`,
-        ...CHECK_REGION,
-      );
-    }
-    let body: unknown;
-    try {
-      body = parseJson(response.body, "z.ai");
-    } catch (error) {
-      throw (error as QuotabarError).withRemedies(...CHECK_REGION);
-    }
-    const envelope = decodeValue(body, Envelope, "z.ai");
-    // z.ai answers a bad token with HTTP 200 and an error envelope
-    if (!envelope.success || envelope.code !== 200) {
-      const msg = envelope.msg?.trim() || `code ${envelope.code}`;
-      const authLike = /token|auth|api key|apikey|unauthori/i.test(msg);
-      throw new QuotabarError(authLike ? "unauthorized" : "upstream", `z.ai API error: ${msg}`, {
-        remedies: authLike ? [{ kind: "set-key", provider: "zai", env: ENV }, ...CHECK_REGION] : CHECK_REGION,
-      });
-    }
-    if (!envelope.data) throw parseError("Failed to parse z.ai response: Missing data", ...CHECK_REGION);
-    const { limits, planName, plan, plan_type, packageName, level } = envelope.data;
-    return {
-      plan: [planName, plan, plan_type, packageName, levelName(level)].map(toText).find((name) => name !== null) ?? null,
-      limits: limits ?? [],
-    };
-  },
-};
+export async function readZai(key: string, { http, env, entry }: FetchContext): Promise<ZaiReading> {
+  const response = await http
+    .request({ url: zaiQuotaUrl({ env, entry }), headers: { Authorization: `Bearer ${key}`, Accept: "application/json" } })
+    .catch((error: QuotabarError) => {
+      throw error.code === "unauthorized" || error.code === "forbidden" ? error.withRemedies(...CHECK_REGION) : error;
+    });
+  if (response.body.trim() === "") {
+    throw parseError(`Failed to parse z.ai response: Empty response body (HTTP ${response.status}). ${CHECK_REGION_TEXT}`, ...CHECK_REGION);
+  }
+  let body: unknown;
+  try {
+    body = parseJson(response.body, "z.ai");
+  } catch (error) {
+    throw (error as QuotabarError).withRemedies(...CHECK_REGION);
+  }
+  const envelope = decodeValue(body, Envelope, "z.ai");
+  // z.ai answers a bad token with HTTP 200 and an error envelope
+  if (!envelope.success || envelope.code !== 200) {
+    const msg = envelope.msg?.trim() || `code ${envelope.code}`;
+    const authLike = /token|auth|api key|apikey|unauthori/i.test(msg);
+    throw new QuotabarError(authLike ? "unauthorized" : "upstream", `z.ai API error: ${msg}`, {
+      remedies: authLike ? [{ kind: "set-key", provider: "zai", env: ENV }, ...CHECK_REGION] : CHECK_REGION,
+    });
+  }
+  if (!envelope.data) throw parseError("Failed to parse z.ai response: Missing data", ...CHECK_REGION);
+  const { limits, planName, plan, plan_type, packageName, level } = envelope.data;
+  return {
+    plan: [planName, plan, plan_type, packageName, levelName(level)].map(toText).find((name) => name !== null) ?? null,
+    limits: limits ?? [],
+  };
+}
