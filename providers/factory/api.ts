@@ -11,10 +11,10 @@ import {
   tryJson,
   type FetchContext,
   type HttpResponse,
-  type Remedy,
 } from "../kit/index.js";
 import { zNumber, zTime } from "../kit/schema.js";
-import { staleTokenFallbacks } from "./cookies.js";
+import { staleTokenFallbacks, type Presented } from "./cookies.js";
+import { PASTE_COOKIE, SIGN_IN } from "./errors.js";
 import type { FactoryPool, FactoryReading } from "./policy.js";
 import { keepUserId, keptUserId, userIdBeforehand } from "./user-id.js";
 
@@ -22,20 +22,12 @@ import { keepUserId, keptUserId, userIdBeforehand } from "./user-id.js";
 export const FACTORY_BASE_URLS = ["https://auth.factory.ai", "https://api.factory.ai", "https://app.factory.ai"];
 const SERVICE = "Factory";
 
-export const SIGN_IN: Remedy = { kind: "browser-sign-in", url: "https://app.factory.ai" };
-export const PASTE_COOKIE: Remedy = { kind: "set-cookie", provider: "factory", env: [], from: "app.factory.ai" };
 /** 401 (and 403 on the usage call): the session the credential carries is over. */
 export const SIGNED_OUT = sessionRefusal(
   "expired",
   "Not logged in to Factory: the session has expired or was signed out. Please log in to app.factory.ai again.",
   [SIGN_IN, PASTE_COOKIE],
 );
-
-/** What a request presents: a Cookie header, a bearer token, or both. */
-export interface Presented {
-  cookie: string | null;
-  bearer: string | null;
-}
 
 /** `/api/app/auth/me` and the usage call, as one base answered them: the reading but for which step answered. */
 export type FactoryAnswer = Omit<FactoryReading, "credential">;

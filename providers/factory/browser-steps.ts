@@ -1,22 +1,18 @@
 import type { BrowserCookie, CookieCandidate } from "../../ports/browser-credentials.js";
-import {
-  browserCookieCandidates,
-  browserOrder,
-  browsersOf,
-  cleanSecret,
-  cookieHeaderOf,
-  QuotabarError,
-  storeCookieHeader,
-  type CredentialContext,
-} from "../kit/index.js";
-import { readFactoryUsage, type Presented } from "./api.js";
+import { browserCookieCandidates, browserOrder, browsersOf, cleanSecret, cookieHeaderOf, type CredentialContext } from "../kit/index.js";
 import type { Step } from "./chain.js";
-import { FACTORY_HOSTS, FACTORY_SESSION, WORKOS_HOSTS } from "./cookies.js";
-import { accessTokenClaims, hasExpired } from "./jwt.js";
-import { aside, firstAnswer, mintAndRead, presentCookies } from "./reads.js";
-import { updateSession } from "./session-file.js";
+import { FACTORY_HOSTS, FACTORY_SESSION, presentCookies, WORKOS_HOSTS, type Presented } from "./cookies.js";
 
-/** Steps 5 to 9: what the user's browsers hold (Local Storage tokens, Factory's and WorkOS's cookies). */
+/** Steps 5 to 9: what the user's browsers hold (Local Storage tokens, Factory's and WorkOS's cookies); their reads are in wire.ts. */
+
+/**
+ * What goes with a credential but is no secret (where it came from, the cookies' domains): behind a
+ * function, since the usage service redacts every string of a credential from what it shows.
+ */
+const aside =
+  <T>(value: T) =>
+  () =>
+    value;
 
 const LOCAL_STORAGE_ORIGINS = ["https://app.factory.ai", "https://auth.factory.ai"];
 const REFRESH_KEY = "workos:refresh-token";
@@ -46,7 +42,7 @@ function browsersFor(context: CredentialContext, step: "local-storage" | "safari
   return chosen ? chosen.filter((b) => b !== "safari") : browserOrder(CHROME_FIREFOX);
 }
 
-interface StoredTokens {
+export interface StoredTokens {
   accessToken: string | null;
   refreshToken: string | null;
   from: () => string;
@@ -79,29 +75,13 @@ export const localStorageTokens: Step<StoredTokens[]> = {
       names: [...new Set(entries.map((e) => e.key))],
     };
   },
-  read: (found, context) =>
-    firstAnswer(found, async ({ from, accessToken, refreshToken }) => {
-      let failure: unknown = null;
-      if (accessToken && !hasExpired(accessToken, context.now())) {
-        try {
-          const answer = await readFactoryUsage({ cookie: null, bearer: accessToken }, context);
-          await updateSession(context.env, { bearerToken: accessToken });
-          return { answer, from: from() };
-        } catch (error) {
-          if (!refreshToken || (error instanceof QuotabarError && error.code === "timeout")) throw error;
-          failure = error;
-        }
-      }
-      if (!refreshToken) throw failure ?? new QuotabarError("expired", "The Local Storage access token has expired.");
-      const organizationId = accessTokenClaims(accessToken).orgId;
-      return { answer: await mintAndRead({ refreshToken, organizationId }, context), from: from() };
-    }),
+  read: async (found, context) => (await import("./wire.js")).readLocalStorageTokens(found, context),
 };
 
 const profileWords = (candidates: readonly CookieCandidate[]) => candidates.map((c) => `${c.browser}/${c.profile}`).join(", ");
 
 /** A browser profile's cookies as a credential: the header (and the bearer it implies); the rest aside. */
-interface ProfileCookies extends Presented {
+export interface ProfileCookies extends Presented {
   origin: () => { from: string; cookies: BrowserCookie[] };
 }
 const profileCookies = ({ browser, profile, cookies }: CookieCandidate): ProfileCookies => ({
@@ -129,19 +109,18 @@ function browserCookies(number: 6 | 8, title: string, which: "safari" | "others"
         names: candidates[0]?.cookies.map((c) => c.name) ?? [],
       };
     },
-    read: (candidates, context) =>
-      firstAnswer(candidates, async ({ cookie, bearer, origin }) => {
-        const answer = await readFactoryUsage({ cookie, bearer }, context);
-        const { from, cookies } = origin();
-        await updateSession(context.env, { cookies });
-        await storeCookieHeader(context, cookie as string, from);
-        return { answer, from };
-      }),
+    read: async (candidates, context) => (await import("./wire.js")).readBrowserCookies(candidates, context),
   };
 }
 
+/** A browser profile's workos.com cookies as a credential; where they came from aside. */
+export interface WorkosProfile {
+  workosCookies: string;
+  from: () => string;
+}
+
 /** Steps 7 and 9: a profile's WorkOS cookies exchanged for a token (no refresh token in the body). */
-function workosCookies(number: 7 | 9, title: string, which: "safari" | "others"): Step<{ workosCookies: string; from: () => string }[]> {
+function workosCookies(number: 7 | 9, title: string, which: "safari" | "others"): Step<WorkosProfile[]> {
   return {
     number,
     title,
@@ -159,8 +138,7 @@ function workosCookies(number: 7 | 9, title: string, which: "safari" | "others")
         names: candidates[0]?.cookies.map((c) => c.name) ?? [],
       };
     },
-    read: (candidates, context) =>
-      firstAnswer(candidates, async ({ workosCookies, from }) => ({ answer: await mintAndRead({ workosCookies }, context), from: from() })),
+    read: async (candidates, context) => (await import("./wire.js")).readWorkosCookies(candidates, context),
   };
 }
 

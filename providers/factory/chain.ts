@@ -10,7 +10,8 @@ import {
   type FetchStrategy,
   type QuotabarError,
 } from "../kit/index.js";
-import { PASTE_COOKIE, SIGN_IN, type FactoryAnswer } from "./api.js";
+import type { FactoryAnswer } from "./api.js";
+import { PASTE_COOKIE, SIGN_IN } from "./errors.js";
 import { factorySnapshot, type FactoryReading } from "./policy.js";
 
 /** What a step found: its credential, or why it has none (for `quotabar cookies factory`). */

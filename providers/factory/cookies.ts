@@ -1,5 +1,11 @@
 import { cookiePairs, type SessionCookieRule } from "../kit/index.js";
 
+/** What a request presents: a Cookie header, a bearer token, or both. */
+export interface Presented {
+  cookie: string | null;
+  bearer: string | null;
+}
+
 /** Factory's own hosts: its cookies are those sent to one of them. */
 export const FACTORY_HOSTS = ["factory.ai", "app.factory.ai", "auth.factory.ai"];
 /** WorkOS's hosts: the cookies that mint a token without a refresh token. */
@@ -38,6 +44,10 @@ export function bearerFromCookies(pairs: readonly { name: string; value: string 
   const jwtLike = [access, authSession, session].find((v) => v?.includes("."));
   return jwtLike ?? access ?? authSession;
 }
+
+/** A cookie header as a request presents it: with the bearer it implies. */
+export const presentCookies = (header: string): Presented => ({ cookie: header, bearer: bearerFromCookies(cookiePairs(header)) });
+export const namesOf = (header: string) => cookiePairs(header).map((p) => p.name);
 
 /**
  * The cookie headers to try after the first is refused with a stale token (HTTP 409): without

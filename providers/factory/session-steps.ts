@@ -3,19 +3,16 @@ import {
   cleanSecret,
   cookieHeaderOf,
   cookieSourceOf,
-  forgetCookieHeader,
   normalizeCookieHeader,
   sessionCookieHeader,
   type CredentialContext,
 } from "../kit/index.js";
-import { readFactoryUsage, type Presented } from "./api.js";
 import type { Found, Step } from "./chain.js";
-import { FACTORY_SESSION } from "./cookies.js";
+import { FACTORY_SESSION, namesOf, presentCookies, type Presented } from "./cookies.js";
 import { accessTokenClaims, hasExpired } from "./jwt.js";
-import { mintAndRead, namesOf, presentCookies, signedOutThen } from "./reads.js";
-import { readSession, updateSession, type FactorySession } from "./session-file.js";
+import { readSession, type FactorySession } from "./session-file.js";
 
-/** Steps 0 to 4: what the user pasted, and what quotabar kept (the cached header, the session file). */
+/** Steps 0 to 4: what the user pasted, and what quotabar kept (the cached header, the session file); their reads are in wire.ts. */
 
 /** Step 0, before the chain: the config's `cookieHeader` (a Cookie header, or an `Authorization: Bearer` token). */
 export const pastedHeader: Step<Presented> = {
@@ -31,7 +28,8 @@ export const pastedHeader: Step<Presented> = {
       ? { credential: presentCookies(header), detail: "a cookie header is pasted" }
       : { credential: null, outcome: "nothing", detail: "nothing pasted" };
   },
-  read: async (presented, context) => ({ answer: await readFactoryUsage(presented, context) }),
+  // the wire (requests, schemas, WorkOS) loads with the first fetch: listing providers never loads it
+  read: async (presented, context) => (await import("./wire.js")).readPasted(presented, context),
 };
 
 export const cachedHeader: Step<string> = {
@@ -46,9 +44,7 @@ export const cachedHeader: Step<string> = {
       return { credential: null, outcome: "skipped", detail: "a header is cached; set aside here", names: namesOf(header) };
     return { credential: header, detail: "cached in the OS secret store", names: namesOf(header) };
   },
-  read: async (header, context) => ({
-    answer: await signedOutThen(readFactoryUsage(presentCookies(header), context), () => forgetCookieHeader(context)),
-  }),
+  read: async (header, context) => (await import("./wire.js")).readCachedHeader(header, context),
 };
 
 /** The `find` of steps 2-4: what `pick` takes from the session file, or why there is none. */
@@ -72,9 +68,7 @@ export const sessionCookies: Step<Presented> = {
       return { credential: null, outcome: "skipped", detail: "none of the stored cookies is a session cookie", names: namesOf(header) };
     return { credential: presentCookies(header), detail: "the session file holds cookies", names: namesOf(header) };
   }),
-  read: async (presented, context) => ({
-    answer: await signedOutThen(readFactoryUsage(presented, context), () => updateSession(context.env, { cookies: null })),
-  }),
+  read: async (presented, context) => (await import("./wire.js")).readSessionCookies(presented, context),
 };
 
 export const sessionBearer: Step<string> = {
@@ -87,13 +81,10 @@ export const sessionBearer: Step<string> = {
       return { credential: null, outcome: "skipped", detail: "the stored bearer token has expired" };
     return { credential: bearerToken, detail: "the session file has a bearerToken", names: ["bearerToken"] };
   }),
-  async read(token, context) {
-    const forget = () => updateSession(context.env, { bearerToken: null, unlessReplaced: { bearerToken: token } });
-    return { answer: await signedOutThen(readFactoryUsage({ cookie: null, bearer: token }, context), forget) };
-  },
+  read: async (token, context) => (await import("./wire.js")).readSessionBearer(token, context),
 };
 
-type RefreshGrant = { refreshToken: string; organizationId: string | null };
+export type RefreshGrant = { refreshToken: string; organizationId: string | null };
 
 export const sessionRefreshToken: Step<RefreshGrant> = {
   number: 4,
@@ -108,8 +99,5 @@ export const sessionRefreshToken: Step<RefreshGrant> = {
       names: ["refreshToken"],
     };
   }),
-  async read(grant, context) {
-    const forget = () => updateSession(context.env, { refreshToken: null, unlessReplaced: { refreshToken: grant.refreshToken } });
-    return { answer: await mintAndRead(grant, context, forget) };
-  },
+  read: async (grant, context) => (await import("./wire.js")).readSessionRefreshToken(grant, context),
 };

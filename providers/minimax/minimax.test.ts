@@ -7,7 +7,7 @@ import { fixturesOf } from "../../simulator/fixtures.js";
 import { useSimulator } from "../../test/helpers/harness.js";
 import { browserDouble, storedCookie, usageWithBrowsers, type BrowserDouble } from "../../test/helpers/browser-double.js";
 import { writeConfig } from "../../test/helpers/write-config.js";
-import { minimaxApi } from "./api.js";
+import { minimaxApi } from "./index.js";
 import { nextClockTime, readCodingPlanPage } from "./page.js";
 import { EMPTY_WINDOW, minimaxSnapshot, type MiniMaxLane, type MiniMaxReading, type MiniMaxWindow } from "./policy.js";
 import { minimaxRemainsReading } from "./remains.js";

@@ -1,20 +1,16 @@
 import {
   advice,
-  browserLookupAdvice,
   forgetCookieHeader,
   header,
   keepCookieHeader,
-  notConfigured,
   parseError,
   QuotabarError,
   type FetchContext,
-  type FetchStrategy,
   type HttpResponse,
 } from "../kit/index.js";
-import { minimaxWebAttempts } from "./browser-session.js";
-import { FRESH_COOKIE, isRefusal, refused, refusedOn, SET_KEY } from "./errors.js";
+import { FRESH_COOKIE, isRefusal, refused, refusedOn } from "./errors.js";
 import type { CodingPlanPage } from "./page.js";
-import { minimaxSnapshot, type MiniMaxReading } from "./policy.js";
+import type { MiniMaxReading } from "./policy.js";
 import { minimaxRemainsReading, remainsJson, type RemainsCaller } from "./remains.js";
 import type { MiniMaxAttempt, MiniMaxWebSession } from "./session.js";
 import { minimaxCodingPlanUrl, minimaxReferer, minimaxWebRemainsUrl } from "./urls.js";
@@ -78,28 +74,21 @@ const triesNext = (error: unknown) => error instanceof QuotabarError && (isRefus
  * the first that reads usage wins, and a browser's is kept in the cache with its Bearer token and
  * group id; a refused cached one is dropped. When none works, the last one's error stands.
  */
-export const minimaxWeb: FetchStrategy<MiniMaxAttempt[], MiniMaxReading> = {
-  source: "web",
-  credentials: minimaxWebAttempts,
-  toSnapshot: minimaxSnapshot,
-  missingCredential: (context) =>
-    notConfigured("MiniMax cookie header not found.", ...browserLookupAdvice(context), ...FRESH_COOKIE, ...SET_KEY),
-  async fetch(attempts, context) {
-    let last: unknown = null;
-    for (const { session, cached, profile } of attempts) {
-      try {
-        const reading = await readWithSession(session, context);
-        if (profile) await keepCookieHeader(context, browserOf(profile, session), extraOf(session));
-        return reading;
-      } catch (error) {
-        if (!triesNext(error)) throw error;
-        if (cached) await forgetCookieHeader(context);
-        last = error;
-      }
+export async function readMinimaxWeb(attempts: MiniMaxAttempt[], context: FetchContext): Promise<MiniMaxReading> {
+  let last: unknown = null;
+  for (const { session, cached, profile } of attempts) {
+    try {
+      const reading = await readWithSession(session, context);
+      if (profile) await keepCookieHeader(context, browserOf(profile, session), extraOf(session));
+      return reading;
+    } catch (error) {
+      if (!triesNext(error)) throw error;
+      if (cached) await forgetCookieHeader(context);
+      last = error;
     }
-    throw last;
-  },
-};
+  }
+  throw last;
+}
 
 /** "chrome/Default" back into the browser and profile the header came from. */
 function browserOf(profile: string, session: MiniMaxWebSession) {
