@@ -9,7 +9,7 @@ import { contextsOf, kiloReading } from "./payloads.js";
 import { kiloSnapshot } from "./policy.js";
 import { KILO_BATCH_PATH, KILO_CLI_TEST_TOKEN, KILO_ORGANIZATIONS_PATH, KILO_TEST_KEY, KILO_TEST_ORGANIZATION_ID } from "./simulator.js";
 import { decodeTrpcBatch, kiloBatchUrl, trpcError } from "./trpc-batch.js";
-import { kiloSourceMode } from "./wire.js";
+import { kiloSourceMode } from "./index.js";
 
 const fixture = fixturesOf(import.meta.url);
 

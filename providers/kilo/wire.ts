@@ -1,36 +1,11 @@
-import {
-  apiKey,
-  missingKey,
-  QuotabarError,
-  type FetchContext,
-  type FetchStrategy,
-  type HttpResponse,
-  type ProviderHttp,
-} from "../kit/index.js";
-import { kiloAuthFile, kiloCliSession } from "./cli-session.js";
-import { authFailed, endpointNotFound, KILO_ENV, sessionNotFound } from "./errors.js";
+import { QuotabarError, type FetchContext, type HttpResponse, type ProviderHttp } from "../kit/index.js";
+import { authFailed, endpointNotFound } from "./errors.js";
 import { discoverOrganizations, kiloOrganizationId, ORGANIZATION_HEADER, scopedAuthFailure } from "./organizations.js";
 import { kiloReading } from "./payloads.js";
-import { kiloSnapshot, type KiloReading } from "./policy.js";
+import type { KiloReading } from "./policy.js";
 import { decodeTrpcBatch, KILO_PROCEDURES, kiloBatchUrl, trpcError } from "./trpc-batch.js";
 
 const OPTIONAL_PROCEDURE = 2; // the auto top-up method; its failure never fails the fetch
-
-/** Auto tries the API and falls back to the CLI session; api and cli use only that one. */
-export type KiloSourceMode = "auto" | "api" | "cli";
-
-/** The configured or requested mode; `web` and `oauth` mean auto (as the real client does), others none. */
-export function kiloSourceMode(mode: string): KiloSourceMode | null {
-  const value = mode.trim().toLowerCase();
-  if (value === "" || value === "auto" || value === "web" || value === "oauth") return "auto";
-  return value === "api" || value === "cli" ? value : null;
-}
-
-const isAuto = (sourceMode: string) => kiloSourceMode(sourceMode) === "auto";
-const runsIn = (own: KiloSourceMode) => (sourceMode: string) => {
-  const mode = kiloSourceMode(sourceMode);
-  return mode === "auto" || mode === own;
-};
 
 const authRule = (response: HttpResponse) => authFailed(response.status === 401 ? "unauthorized" : "forbidden", response.status);
 const requestFailed = (status: number) => new QuotabarError("upstream", `Kilo API request failed (HTTP ${status}).`, { status });
@@ -40,7 +15,7 @@ const requestFailed = (status: number) => new QuotabarError("upstream", `Kilo AP
  * `organizationId`), the same whichever credential authorises it. Organization discovery runs
  * beside it, best effort, only to name the scope.
  */
-async function readBatch(token: string, { http, entry }: FetchContext): Promise<KiloReading> {
+export async function readBatch(token: string, { http, entry }: FetchContext): Promise<KiloReading> {
   const organizationId = kiloOrganizationId(entry);
   const organizations = discoverOrganizations(http, token);
   const headers: Record<string, string> = { Authorization: `Bearer ${token}`, Accept: "application/json" };
@@ -80,28 +55,3 @@ async function readUsage(http: ProviderHttp, headers: Record<string, string>): P
     throw trpcError(KILO_PROCEDURES[index] as string, result);
   });
 }
-
-/** The API key (config `apiKey`, else KILO_API_KEY). */
-export const kiloApi: FetchStrategy<string, KiloReading> = {
-  source: "api",
-  credentials: apiKey(KILO_ENV),
-  fetch: readBatch,
-  toSnapshot: kiloSnapshot,
-  appliesTo: runsIn("api"),
-  // In auto mode a rejected key falls back to the CLI session (a missing key already does).
-  fallbackOn: (error, context) => isAuto(context.sourceMode) && (error.code === "unauthorized" || error.code === "forbidden"),
-  missingCredential: (context) =>
-    isAuto(context.sourceMode)
-      ? sessionNotFound(kiloAuthFile(context.env), "auto")
-      : missingKey("kilo", KILO_ENV, "Kilo API credentials missing. Set KILO_API_KEY."),
-};
-
-/** The Kilo CLI's access token, on the same API. */
-export const kiloCli: FetchStrategy<string, KiloReading> = {
-  source: "cli",
-  credentials: kiloCliSession,
-  fetch: readBatch,
-  toSnapshot: kiloSnapshot,
-  appliesTo: runsIn("cli"),
-  missingCredential: (context) => sessionNotFound(kiloAuthFile(context.env), "cli"),
-};

@@ -1,7 +1,44 @@
-import type { ProviderModule } from "../../ports/provider-module.js";
-import { withFreshCookieRetry } from "../kit/index.js";
+import { withFreshCookieRetry, type FetchContext, type FetchStrategy, type ProviderModule, type QuotabarError } from "../kit/index.js";
+import { kimiCliCredentialsFile, kimiCliSession, type KimiCliSession } from "./cli-credentials.js";
+import { kimiAuthToken, kimiCodeApiKey, withWebToken, type WithWebToken } from "./credentials.js";
 import { descriptor } from "./descriptor.js";
-import { kimiApi, kimiCli, kimiWeb } from "./wire.js";
+import { missingAny, missingApiKey, missingCliSession, missingWebToken } from "./errors.js";
+import { kimiSnapshot, type KimiReading } from "./policy.js";
+
+const isAuto = (context: { sourceMode: string }) => context.sourceMode === "auto";
+/** In auto mode a failed route hands over to the next one, except for a bad override or a spent budget. */
+const handsOver = (error: QuotabarError, context: FetchContext) =>
+  isAuto(context) && error.code !== "not_configured" && error.code !== "timeout";
+
+/** The Kimi Code API with an API key. */
+export const kimiApi: FetchStrategy<WithWebToken<string>, KimiReading> = {
+  source: "api",
+  credentials: withWebToken(kimiCodeApiKey),
+  missingCredential: (context) => (isAuto(context) ? missingAny(context) : missingApiKey()),
+  fallbackOn: handsOver,
+  toSnapshot: kimiSnapshot,
+  // the wire (requests, schemas) loads with the first fetch: listing providers never loads it
+  fetch: async (credential, context) => (await import("./wire.js")).readKimiApi(credential, context),
+};
+
+/** The Kimi Code API with the Kimi Code CLI's access token. */
+export const kimiCli: FetchStrategy<WithWebToken<KimiCliSession>, KimiReading> = {
+  source: "cli",
+  credentials: withWebToken(kimiCliSession),
+  missingCredential: (context) => (isAuto(context) ? missingAny(context) : missingCliSession(kimiCliCredentialsFile(context.env))),
+  fallbackOn: handsOver,
+  toSnapshot: kimiSnapshot,
+  fetch: async (credential, context) => (await import("./wire.js")).readKimiCli(credential, context),
+};
+
+/** GetUsages with the kimi-auth token of the Kimi console. */
+export const kimiWeb: FetchStrategy<string, KimiReading> = {
+  source: "web",
+  credentials: kimiAuthToken,
+  missingCredential: (context) => (isAuto(context) ? missingAny(context) : missingWebToken(context)),
+  toSnapshot: kimiSnapshot,
+  fetch: async (token, context) => (await import("./wire.js")).readKimiWeb(token, context),
+};
 
 export const kimi: ProviderModule = {
   descriptor,
