@@ -7,7 +7,6 @@ import { ConfigFileError } from "./config-file-error.js";
 import { configIoError } from "./config-io-error.js";
 
 export { ConfigFileError } from "./config-file-error.js";
-export { parseConfig } from "./parse-config.js";
 
 const LOCK_STALE_MS = 10_000;
 const LOCK_TIMEOUT_MS = 20_000;

@@ -1,4 +1,4 @@
-import { parseConfig } from "../../../adapters/config/json-config-store.js";
+import { parseConfig } from "../../../adapters/config/parse-config.js";
 import type { ConfigStore, QuotabarConfig } from "../../../ports/config-store.js";
 import type { AsyncKeyValueStore } from "./key-value.js";
 
