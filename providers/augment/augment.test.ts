@@ -20,7 +20,7 @@ import { accountStatus, plainLines } from "./cli-output.js";
 import { AUGMENT_SESSION, augmentCookie, BROWSERS } from "./cookies.js";
 import { augmentCliSnapshot, augmentWebSnapshot } from "./policy.js";
 import { AUGGIE_FILES, AUGGIE_SCENARIOS, AUGMENT_TEST_COOKIE, AUGMENT_TEST_SESSION, writeFakeAuggie } from "./simulator.js";
-import { pathInShellAnswer } from "./wire-cli.js";
+import { pathInShellAnswer } from "./credentials.js";
 
 interface Db {
   exec(sql: string): void;

@@ -1,9 +1,9 @@
-import { isObject, parseBoundedJson, toText, tryJson, withFreshCookieRetry, type FetchStrategy, type ProviderHttp } from "../kit/index.js";
+import { isObject, parseBoundedJson, toText, tryJson, type FetchContext, type ProviderHttp } from "../kit/index.js";
 import { zNumber } from "../kit/schema.js";
 import { z } from "zod";
-import { APP_ORIGIN, augmentCookie } from "./cookies.js";
-import { apiError, creditsParse, noSession, sessionExpired } from "./errors.js";
-import { augmentWebSnapshot, type AugmentSubscription, type AugmentWebReading } from "./policy.js";
+import { APP_ORIGIN } from "./cookies.js";
+import { apiError, creditsParse, sessionExpired } from "./errors.js";
+import type { AugmentSubscription, AugmentWebReading } from "./policy.js";
 
 const SERVICE = "Augment";
 /** The plan is extra: it may take this long, and its failure is no failure. */
@@ -20,23 +20,11 @@ const Credits = z.object({
 
 const jsonHeaders = (cookie: string) => ({ Accept: "application/json", Cookie: cookie });
 
-/**
- * `GET /api/credits` (required) and `GET /api/subscription` (the plan, the account, the period's
- * end; any failure of it is dropped) with the session's cookies. Only an expired session (401) makes
- * a cached header be forgotten and the browsers read again: a 403 does not, as in the reference.
- */
-const web: FetchStrategy<string, AugmentWebReading> = {
-  source: "web",
-  credentials: augmentCookie,
-  missingCredential: noSession,
-  toSnapshot: augmentWebSnapshot,
-  async fetch(cookie, { http }) {
-    const [credits, subscription] = await Promise.all([readCredits(http, cookie), readSubscription(http, cookie)]);
-    return { credits, subscription };
-  },
-};
-
-export const augmentWeb = withFreshCookieRetry(web, (error) => error.code === "expired");
+/** The credits (required) and the subscription (best effort), asked at once. */
+export async function readAugmentWeb(cookie: string, { http }: FetchContext): Promise<AugmentWebReading> {
+  const [credits, subscription] = await Promise.all([readCredits(http, cookie), readSubscription(http, cookie)]);
+  return { credits, subscription };
+}
 
 async function readCredits(http: ProviderHttp, cookie: string): Promise<AugmentWebReading["credits"]> {
   const response = await http.request({

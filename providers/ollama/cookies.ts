@@ -1,6 +1,8 @@
-import { browserOrder, sessionCookie, type SessionCookieRule } from "../kit/index.js";
+import { browserOrder, sessionCookie, type Remedy, type SessionCookieRule } from "../kit/index.js";
 
 export const COOKIE_ENV = ["OLLAMA_COOKIE"];
+export const SETTINGS_URL = "https://ollama.com/settings";
+export const PASTE_COOKIE: Remedy = { kind: "set-cookie", provider: "ollama", env: COOKIE_ENV, from: "ollama.com/settings" };
 
 /** Session cookie names ollama.com has used: its own, NextAuth's (whole or in chunks), WorkOS AuthKit's. */
 const SESSION_NAMES = new Set(["session", "ollama_session", "__Host-ollama_session", "__Secure-session", "wos-session"]);

@@ -1,7 +1,38 @@
-import type { ProviderModule } from "../../ports/provider-module.js";
-import { withFreshCookieRetry } from "../kit/index.js";
+import {
+  browserLookupAdvice,
+  chooseBrowsers,
+  missingSessionCookie,
+  withFreshCookieRetry,
+  type FetchStrategy,
+  type ProviderModule,
+} from "../kit/index.js";
+import { COOKIE_ENV, ollamaCookie, PASTE_COOKIE, SETTINGS_URL } from "./cookies.js";
 import { descriptor } from "./descriptor.js";
-import { ollamaWeb } from "./wire.js";
+import { ollamaSnapshot, type OllamaReading } from "./policy.js";
+
+/** The Cloud Usage section of ollama.com/settings, read with the session cookie. */
+export const ollamaWeb: FetchStrategy<string, OllamaReading> = {
+  source: "web",
+  credentials: ollamaCookie,
+  // the spec's "no session cookie found", saying whether a header was pasted without one
+  missingCredential: (context) =>
+    missingSessionCookie(
+      context,
+      COOKIE_ENV,
+      {
+        none: "No Ollama session cookie found.",
+        withoutSession:
+          "No Ollama session cookie found: the cookie header has no session cookie (session, __Secure-session, next-auth.session-token, ...).",
+      },
+      ...browserLookupAdvice(context),
+      { kind: "browser-sign-in", url: SETTINGS_URL },
+      chooseBrowsers("ollama"),
+      PASTE_COOKIE,
+    ),
+  toSnapshot: ollamaSnapshot,
+  // the wire (requests, page reading) loads with the first fetch: listing providers never loads it
+  fetch: async (cookie, context) => (await import("./wire.js")).readOllama(cookie, context),
+};
 
 export const ollama: ProviderModule = {
   descriptor,

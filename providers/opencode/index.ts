@@ -1,7 +1,39 @@
-import type { ProviderModule } from "../../ports/provider-module.js";
-import { withFreshCookieRetry } from "../kit/index.js";
+import {
+  browserLookupAdvice,
+  chooseBrowsers,
+  missingSessionCookie,
+  withFreshCookieRetry,
+  type FetchStrategy,
+  type ProviderModule,
+} from "../kit/index.js";
+import { COOKIE_ENV, opencodeCookie } from "./cookies.js";
 import { descriptor } from "./descriptor.js";
-import { opencodeWeb } from "./wire.js";
+import { SIGN_IN_AGAIN } from "./errors.js";
+import { opencodeSnapshot, type OpenCodeReading } from "./policy.js";
+
+/**
+ * opencode.ai's dashboard server functions with the `auth` cookie: the workspace (the config's,
+ * the one kept from an earlier run, or listed), then its subscription.
+ */
+export const opencodeWeb: FetchStrategy<string, OpenCodeReading> = {
+  source: "web",
+  credentials: opencodeCookie,
+  missingCredential: (context) =>
+    missingSessionCookie(
+      context,
+      COOKIE_ENV,
+      {
+        none: "No OpenCode session cookie found.",
+        withoutSession: "OpenCode cookie header is invalid: it has no auth or __Host-auth cookie.",
+      },
+      ...browserLookupAdvice(context),
+      ...SIGN_IN_AGAIN,
+      chooseBrowsers("opencode"),
+    ),
+  toSnapshot: opencodeSnapshot,
+  // the wire (server functions, answer reading) loads with the first fetch: listing providers never loads it
+  fetch: async (cookie, context) => (await import("./wire.js")).readOpencode(cookie, context),
+};
 
 export const opencode: ProviderModule = {
   descriptor,

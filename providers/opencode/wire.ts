@@ -1,17 +1,7 @@
-import {
-  advice,
-  browserLookupAdvice,
-  chooseBrowsers,
-  missingSessionCookie,
-  notConfigured,
-  type FetchStrategy,
-  type ProviderHttp,
-  type QuotabarError,
-} from "../kit/index.js";
-import { COOKIE_ENV, opencodeCookie } from "./cookies.js";
-import { INVALID_SESSION, openCodeParseError, ORIGIN, SIGN_IN_AGAIN } from "./errors.js";
+import { advice, notConfigured, type FetchContext, type ProviderHttp, type QuotabarError } from "../kit/index.js";
+import { INVALID_SESSION, openCodeParseError, ORIGIN } from "./errors.js";
 import { withKeptWorkspace } from "./kept-workspace.js";
-import { opencodeSnapshot, type OpenCodeReading } from "./policy.js";
+import type { OpenCodeReading } from "./policy.js";
 import { callServerFunction, SERVER_FUNCTIONS, type ServerAnswer, type ServerCall } from "./server-fn.js";
 import { subscriptionWindows } from "./subscription.js";
 import { firstWorkspaceId, workspaceOverride } from "./workspace.js";
@@ -58,35 +48,15 @@ async function subscriptionOf(http: ProviderHttp, cookie: string, workspaceId: s
   throw openCodeParseError(`Missing usage fields (${windows.missing.join(", ")}).`);
 }
 
-/**
- * opencode.ai's dashboard server functions with the `auth` cookie: the workspace (the config's,
- * the one kept from an earlier run, or listed), then its subscription.
- */
-export const opencodeWeb: FetchStrategy<string, OpenCodeReading> = {
-  source: "web",
-  credentials: opencodeCookie,
-  missingCredential: (context) =>
-    missingSessionCookie(
-      context,
-      COOKIE_ENV,
-      {
-        none: "No OpenCode session cookie found.",
-        withoutSession: "OpenCode cookie header is invalid: it has no auth or __Host-auth cookie.",
-      },
-      ...browserLookupAdvice(context),
-      ...SIGN_IN_AGAIN,
-      chooseBrowsers("opencode"),
-    ),
-  toSnapshot: opencodeSnapshot,
-  async fetch(cookie, context) {
-    const { http, kept } = context;
-    // the config's workspace is asked as it is: nothing to list, nothing to keep
-    const override = workspaceOverride(context);
-    if (override !== null) return subscriptionOf(http, cookie, override);
-    return withKeptWorkspace(
-      kept,
-      () => listedWorkspace(http, cookie),
-      (workspaceId) => subscriptionOf(http, cookie, workspaceId),
-    );
-  },
-};
+/** The workspace (the config's, the one kept from an earlier run, or listed), then its subscription. */
+export async function readOpencode(cookie: string, context: FetchContext): Promise<OpenCodeReading> {
+  const { http, kept } = context;
+  // the config's workspace is asked as it is: nothing to list, nothing to keep
+  const override = workspaceOverride(context);
+  if (override !== null) return subscriptionOf(http, cookie, override);
+  return withKeptWorkspace(
+    kept,
+    () => listedWorkspace(http, cookie),
+    (workspaceId) => subscriptionOf(http, cookie, workspaceId),
+  );
+}
