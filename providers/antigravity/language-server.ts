@@ -1,4 +1,4 @@
-import { runningProcesses, type CredentialSource, type RunningProcess } from "../kit/index.js";
+import { advice, runningProcesses, type CredentialSource, type RunningProcess } from "../kit/index.js";
 
 /** Antigravity's running language server as its command line describes it. */
 export interface LanguageServer {
@@ -12,6 +12,8 @@ export interface LanguageServer {
 }
 
 export const SERVICE = "Antigravity";
+/** The remedy for a server not found, and for one that carries no CSRF token. */
+export const START_APP = advice("Start Antigravity (from https://antigravity.google) and sign in, then retry.");
 
 // The program is language_server_<os>_<arch> (language-server in newer builds), at a path-segment start.
 const PROGRAM = /(?:^|[\s/\\])language[_-]server/;

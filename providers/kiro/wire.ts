@@ -1,10 +1,9 @@
-import { homeOf, joinPath, type FetchContext, type FetchStrategy } from "../kit/index.js";
+import type { FetchContext } from "../kit/index.js";
 import type { ProcessResult } from "../../ports/process-runner.js";
-import { cannotStart, cliFailed, couldNotRetrieve, INSTALL_DIRS, notInstalled, notLoggedIn, timedOut } from "./errors.js";
-import { kiroSnapshot, type KiroReading } from "./policy.js";
+import { cannotStart, cliFailed, couldNotRetrieve, notLoggedIn, timedOut } from "./errors.js";
+import type { KiroReading } from "./policy.js";
 import { backendFailed, identityOf, needsLogin, plainOutput, showsUsage, usageReading } from "./usage-text.js";
 
-const BINARY = "kiro-cli";
 const USAGE_ARGS = ["chat", "--no-interactive", "/usage"];
 /** The login check is cheap: a few seconds at most, and never more than a third of the budget. */
 const WHOAMI_MS = 3_000;
@@ -14,30 +13,15 @@ const USAGE_IDLE_MS = 10_000;
 /** The CLI is stopped this long before the budget ends, so its process group goes and the error is Kiro's own. */
 const STOP_EARLY_MS = 300;
 
-/**
- * `kiro-cli chat --no-interactive /usage`, after `kiro-cli whoami` as a login check. The credential is
- * the binary's path: found means set up, and no process runs to find it.
- */
-export const kiroCli: FetchStrategy<string, KiroReading> = {
-  source: "cli",
-  credentials: {
-    resolve: ({ env, processes }) =>
-      processes.which(
-        BINARY,
-        INSTALL_DIRS.map((dir) => (dir.startsWith("~/") ? joinPath(homeOf(env), dir.slice(2)) : dir)),
-      ),
-  },
-  missingCredential: notInstalled,
-  toSnapshot: kiroSnapshot,
-  async fetch(binary, context) {
-    const deadline = Date.now() + context.timeoutMs;
-    const whoami = await run(binary, ["whoami"], context, { timeoutMs: Math.max(1, Math.min(WHOAMI_MS, context.timeoutMs / 3)) });
-    const identity = loginCheck(whoami);
-    const hard = Math.max(1, Math.min(USAGE_MS, deadline - Date.now() - STOP_EARLY_MS));
-    const usage = await run(binary, USAGE_ARGS, context, { timeoutMs: hard, idleTimeoutMs: Math.min(USAGE_IDLE_MS, hard) });
-    return { ...usageOf(usage), ...identity };
-  },
-};
+/** `kiro-cli whoami` as a login check, then `kiro-cli chat --no-interactive /usage`, both within the budget. */
+export async function readKiro(binary: string, context: FetchContext): Promise<KiroReading> {
+  const deadline = Date.now() + context.timeoutMs;
+  const whoami = await run(binary, ["whoami"], context, { timeoutMs: Math.max(1, Math.min(WHOAMI_MS, context.timeoutMs / 3)) });
+  const identity = loginCheck(whoami);
+  const hard = Math.max(1, Math.min(USAGE_MS, deadline - Date.now() - STOP_EARLY_MS));
+  const usage = await run(binary, USAGE_ARGS, context, { timeoutMs: hard, idleTimeoutMs: Math.min(USAGE_IDLE_MS, hard) });
+  return { ...usageOf(usage), ...identity };
+}
 
 /** Not logged in stops here; any other whoami trouble (an old CLI, a slow one) is left to /usage to show. */
 function loginCheck(whoami: ProcessResult): Pick<KiroReading, "account" | "signedInWith"> {

@@ -1,6 +1,17 @@
-import type { ProviderModule } from "../../ports/provider-module.js";
+import type { FetchStrategy, ProviderModule } from "../kit/index.js";
+import { adcCredentials, noAdc, type AdcCredential } from "./adc.js";
 import { descriptor } from "./descriptor.js";
-import { vertexMonitoring } from "./wire.js";
+import { vertexSnapshot, type VertexReading } from "./policy.js";
+
+/** Quota from Cloud Monitoring with the gcloud ADC sign-in, and the month's cost from the Claude Code logs, read alongside. */
+export const vertexMonitoring: FetchStrategy<AdcCredential, VertexReading> = {
+  source: "oauth",
+  credentials: adcCredentials,
+  missingCredential: ({ env }) => noAdc(env),
+  toSnapshot: vertexSnapshot,
+  // the wire (token, Cloud Monitoring, log scan) loads with the first fetch: listing providers never loads it
+  fetch: async (credential, context) => (await import("./wire.js")).readVertex(credential, context),
+};
 
 export const vertexai: ProviderModule = {
   descriptor,

@@ -1,35 +1,29 @@
-import { toNumber, type FetchContext, type FetchStrategy } from "../kit/index.js";
-import { adcCredentials, noAdc, type AdcCredential } from "./adc.js";
+import { toNumber, type FetchContext } from "../kit/index.js";
+import type { AdcCredential } from "./adc.js";
 import { costReading } from "./cost.js";
-import { vertexSnapshot, type VertexReading } from "./policy.js";
+import type { VertexReading } from "./policy.js";
 import { projectOf } from "./project.js";
 import { quotaReading } from "./quota.js";
 
 /** The share of the time budget the log scan may use; what it read by then is kept, and the next run goes on from there. */
 const SCAN_SHARE = 0.8;
 
-/** Quota from Cloud Monitoring with the gcloud ADC sign-in, and the month's cost from the Claude Code logs, read alongside. */
-export const vertexMonitoring: FetchStrategy<AdcCredential, VertexReading> = {
-  source: "oauth",
-  credentials: adcCredentials,
-  missingCredential: ({ env }) => noAdc(env),
-  toSnapshot: vertexSnapshot,
-  async fetch(credential, context) {
-    const cost = logCost(context);
-    const project = await projectOf(context);
-    const quota = await quotaReading(credential, project, context);
-    const budget = context.entry.costBudgetUsd;
-    const budgetUsd = toNumber(budget);
-    const usable = budgetUsd !== null && budgetUsd > 0;
-    return {
-      project,
-      ...quota,
-      ...(await cost),
-      budgetUsd: usable ? budgetUsd : null,
-      budgetIgnored: budget !== undefined && budget !== null && !usable,
-    };
-  },
-};
+/** The quota, and the month's cost read alongside (its scan runs while the quota is asked for). */
+export async function readVertex(credential: AdcCredential, context: FetchContext): Promise<VertexReading> {
+  const cost = logCost(context);
+  const project = await projectOf(context);
+  const quota = await quotaReading(credential, project, context);
+  const budget = context.entry.costBudgetUsd;
+  const budgetUsd = toNumber(budget);
+  const usable = budgetUsd !== null && budgetUsd > 0;
+  return {
+    project,
+    ...quota,
+    ...(await cost),
+    budgetUsd: usable ? budgetUsd : null,
+    budgetIgnored: budget !== undefined && budget !== null && !usable,
+  };
+}
 
 /** Never rejects: a log scan that fails costs the meter, not the quota. */
 async function logCost(context: FetchContext): Promise<Pick<VertexReading, "cost" | "costProblem">> {
