@@ -68,6 +68,32 @@ describe("architecture (docs/architecture.md states these rules)", () => {
     expect(offenders(["providers"], allowed, wire)).toEqual([]);
   });
 
+  it("loads a provider's requests and schemas with its first fetch: nothing its index.ts imports reaches zod, a wire or a page parser", () => {
+    // static imports only (`import type` and `import()` excluded): what loading a provider module loads
+    const staticImports = (file: string) =>
+      [
+        ...readFileSync(file, "utf8").matchAll(
+          /^(?:import|export)\s+(?!type\b)[^;]*?\bfrom\s+["']([^"']+)["']|^import\s+["']([^"']+)["']/gms,
+        ),
+      ].map((m) => target(file, (m[1] ?? m[2]) as string).replace(/\.js$/, ".ts"));
+    const heavy = (to: string) =>
+      to === "zod" || /^providers\/[^/]+\/wire[^/]*\.ts$/.test(to) || /^providers\/kit\/(schema|html|html-elements|xml)\.ts$/.test(to);
+    const found: string[] = [];
+    for (const { descriptor } of PROVIDERS) {
+      const seen = new Set<string>();
+      const walk = (file: string, path: string[]) => {
+        if (seen.has(file)) return;
+        seen.add(file);
+        for (const to of staticImports(join(ROOT, file))) {
+          if (heavy(to)) found.push([...path, file, to].join(" -> "));
+          else if (/^(providers|domain|ports)\//.test(to)) walk(to, [...path, file]);
+        }
+      };
+      walk(`providers/${descriptor.id}/index.ts`, []);
+    }
+    expect(found).toEqual([]);
+  });
+
   it("lets no provider (kit included) import an HTTP library, a database, child_process, a driver or test/", () => {
     const allowed = (to: string) => !INFRASTRUCTURE.test(to) && !DRIVERS_AND_TESTS.test(to) && !/^simulator\/server/.test(to);
     expect(offenders(["providers"], allowed)).toEqual([]);

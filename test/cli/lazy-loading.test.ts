@@ -1,0 +1,64 @@
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { PROVIDER_IDS } from "../../providers/registry.js";
+import { runCli } from "../helpers/cli.js";
+import { useSimulator } from "../helpers/harness.js";
+import { writeConfig } from "../helpers/write-config.js";
+
+const sim = useSimulator();
+const TRAP = join(import.meta.dirname, "..", "helpers", "load-trap.mjs");
+const ROOT = join(import.meta.dirname, "..", "..");
+
+/** The sources (repository paths) bundled into the modules a CLI run loaded, from their source maps. */
+async function sourcesLoaded(args: string[], env: Record<string, string | undefined> = {}) {
+  const file = join(mkdtempSync(join(tmpdir(), "qb-load-")), "loaded.txt");
+  const run = await runCli(args, { ...sim.env(), ...env, NODE_OPTIONS: `--import=${TRAP}`, LOAD_TRAP_FILE: file });
+  expect(run.code, run.stderr).toBe(0);
+  const urls = existsSync(file) ? readFileSync(file, "utf8").trim().split("\n") : [];
+  const sources = new Set<string>();
+  for (const url of urls.filter((u) => u.startsWith("file:") && u.includes("/dist/"))) {
+    const map = `${fileURLToPath(url)}.map`;
+    if (!existsSync(map)) continue;
+    const { sources: inMap } = JSON.parse(readFileSync(map, "utf8")) as { sources: string[] };
+    for (const source of inMap) sources.add(join(fileURLToPath(new URL(".", url)), source).slice(ROOT.length + 1));
+  }
+  return { run, sources: [...sources] };
+}
+
+/**
+ * `quotabar providers` looks for every provider's credentials and reads nothing from any upstream:
+ * it loads the providers' strategies, never their wire code (requests, zod schemas of upstream
+ * bodies, page parsers), and without a config file to check it loads no zod at all.
+ */
+describe("what a run loads", () => {
+  const wireOrZod = (sources: string[]) =>
+    sources.filter(
+      (s) => s.startsWith("node_modules/zod/") || /^providers\/[^/]+\/wire[^/]*\.ts$/.test(s) || s === "providers/kit/schema.ts",
+    );
+
+  it("quotabar providers (and --json), with every provider's credentials found: no wire, no zod", async () => {
+    await sim.sim.seedHome(sim.home, PROVIDER_IDS);
+    for (const args of [["providers"], ["providers", "--json"]]) {
+      const { run, sources } = await sourcesLoaded(args);
+      expect(run.stdout).toContain("openrouter");
+      expect(sources).toContain("providers/openrouter/index.ts");
+      expect(wireOrZod(sources)).toEqual([]);
+    }
+  });
+
+  it("a config file is checked against its schema, so zod loads; still no wire", async () => {
+    const removeConfig = writeConfig(sim.home, { providers: [{ id: "openrouter", apiKey: "sk-or-v1-test" }] });
+    const { sources } = await sourcesLoaded(["providers"]).finally(removeConfig);
+    expect(sources.some((s) => s.startsWith("node_modules/zod/"))).toBe(true);
+    expect(sources.filter((s) => /^providers\/[^/]+\/wire[^/]*\.ts$/.test(s))).toEqual([]);
+  });
+
+  it("a refresh loads the wire of the provider it reads", async () => {
+    await sim.sim.seedHome(sim.home, ["openrouter"]);
+    const { sources } = await sourcesLoaded(["-p", "openrouter", "--json"]);
+    expect(sources).toContain("providers/openrouter/wire.ts");
+  });
+});
