@@ -72,9 +72,7 @@ describe("architecture (docs/architecture.md states these rules)", () => {
     // static imports only (`import type` and `import()` excluded): what loading a provider module loads
     const staticImports = (file: string) =>
       [
-        ...readFileSync(file, "utf8").matchAll(
-          /^(?:import|export)\s+(?!type\b)[^;]*?\bfrom\s+["']([^"']+)["']|^import\s+["']([^"']+)["']/gms,
-        ),
+        ...readFileSync(file, "utf8").matchAll(/^(?:import|export) (?!type\b)[^;]*?\bfrom ["']([^"']+)["']|^import ["']([^"']+)["']/gms),
       ].map((m) => target(file, (m[1] ?? m[2]) as string).replace(/\.js$/, ".ts"));
     const heavy = (to: string) =>
       to === "zod" || /^providers\/[^/]+\/wire[^/]*\.ts$/.test(to) || /^providers\/kit\/(schema|html|html-elements|xml)\.ts$/.test(to);
