@@ -20,4 +20,9 @@ export interface ProcessRunner {
   ): Promise<ProcessResult>;
   /** Absolute path of a program on PATH (or in extra dirs), or null. */
   which(command: string, extraDirs?: readonly string[]): Promise<string | null>;
+  /**
+   * Every running process with its command line, read from the OS without starting a program
+   * (Linux's /proc); null (or absent) where that cannot be done, and callers run `ps` instead.
+   */
+  processTable?(): Promise<{ pid: number; command: string }[] | null>;
 }

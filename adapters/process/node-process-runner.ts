@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { constants } from "node:fs";
-import { access } from "node:fs/promises";
+import { access, readdir, readFile } from "node:fs/promises";
 import { delimiter, isAbsolute, join } from "node:path";
 import type { ProcessResult, ProcessRunner } from "../../ports/process-runner.js";
 
@@ -82,6 +82,45 @@ export class NodeProcessRunner implements ProcessRunner {
     const executable = await Promise.all(candidates.map(isExecutable));
     return candidates[executable.indexOf(true)] ?? null;
   }
+
+  processTable(): Promise<{ pid: number; command: string }[] | null> {
+    return process.platform === "linux" ? readProcfs() : Promise.resolve(null);
+  }
+}
+
+/** As many processes and as long a command line as `ps` output is read for (providers/kit/process-probe.ts). */
+const MAX_PROCESSES = 20_000;
+const MAX_COMMAND = 64 * 1024;
+
+/**
+ * /proc/<pid>/cmdline of every process, its arguments joined by spaces: what `ps -ax -ww -o
+ * pid=,command=` prints for them, without the cost of starting ps (a fork of this process, then ps
+ * reading several files per process). Kernel threads (no command line) and processes gone
+ * meanwhile are left out; null without a readable /proc (macOS).
+ */
+async function readProcfs(): Promise<{ pid: number; command: string }[] | null> {
+  let pids: string[];
+  try {
+    pids = (await readdir("/proc")).filter((name) => /^\d{1,10}$/.test(name)).slice(0, MAX_PROCESSES);
+    await access("/proc/self/cmdline", constants.R_OK);
+  } catch {
+    return null;
+  }
+  const read = await Promise.all(
+    pids.map(async (pid) => {
+      try {
+        const raw = await readFile(`/proc/${pid}/cmdline`);
+        if (raw.length === 0 || raw.length > MAX_COMMAND) return null;
+        let end = raw.length;
+        while (end > 0 && raw[end - 1] === 0) end--; // each argument ends with a NUL
+        const command = raw.subarray(0, end).toString("utf8").replaceAll("\0", " ").trim();
+        return command === "" ? null : { pid: Number(pid), command };
+      } catch {
+        return null; // exited meanwhile, or not ours to read
+      }
+    }),
+  );
+  return read.filter((p): p is { pid: number; command: string } => p !== null);
 }
 
 function signalGroup(pid: number | undefined, signal: NodeJS.Signals): void {

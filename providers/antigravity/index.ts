@@ -3,7 +3,7 @@ import { descriptor } from "./descriptor.js";
 import { languageServer, SERVICE, START_APP, type LanguageServer } from "./language-server.js";
 import { antigravitySnapshot, type AntigravityReading } from "./policy.js";
 
-/** The running app's local language server: ps finds it, lsof its ports, Connect calls read the quota. */
+/** The running app's local language server: the process table (/proc, or ps on macOS) finds it, lsof its ports, Connect calls read the quota. */
 export const antigravityLocal: FetchStrategy<LanguageServer, AntigravityReading> = {
   source: "local",
   credentials: languageServer,
@@ -13,5 +13,5 @@ export const antigravityLocal: FetchStrategy<LanguageServer, AntigravityReading>
   fetch: async (server, context) => (await import("./wire.js")).readAntigravity(server, context),
 };
 
-/** No simulator: the upstream is a local process found with ps and lsof, not an origin the simulator can stand in for. */
+/** No simulator: the upstream is a local process found in the process table and with lsof, not an origin the simulator can stand in for. */
 export const antigravity: ProviderModule = { descriptor, strategies: [antigravityLocal] };

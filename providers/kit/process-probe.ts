@@ -22,8 +22,10 @@ const MAX_LINE = 64 * 1024;
 const PS_DIRS = ["/bin", "/usr/bin"];
 const LISTEN = /:(\d{1,5})\s+\(LISTEN\)/;
 
-/** Every process of this machine with its full command line (`ps -ax -ww -o pid=,command=`). */
+/** Every process of this machine with its full command line: the runner's process table (Linux), else `ps -ax -ww -o pid=,command=`. */
 export async function runningProcesses(runner: ProcessRunner, options: ProbeOptions): Promise<RunningProcess[]> {
+  const table = await runner.processTable?.();
+  if (table) return table;
   const ps = await runner.which("ps", PS_DIRS);
   if (ps === null) {
     throw new QuotabarError("not_installed", `${options.service} process detection needs ps, which was not found.`, {

@@ -1,4 +1,4 @@
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -53,5 +53,25 @@ describe("NodeProcessRunner", () => {
     chmodSync(join(dir, "kiro-cli"), 0o755);
     expect(await new NodeProcessRunner("/nonexistent").which("kiro-cli", [dir])).toBe(join(dir, "kiro-cli"));
     expect(await new NodeProcessRunner("/nonexistent").which("kiro-cli")).toBeNull();
+  });
+
+  it.skipIf(process.platform !== "linux")("reads the process table from /proc, each command line as ps prints it", async () => {
+    const child = spawn(process.execPath, ["-e", "setTimeout(() => {}, 30000)", "quotabar-probe", "--csrf_token", "a b"], {
+      stdio: "ignore",
+    });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 100)); // exec'd: its command line is node's
+      const table = await runner.processTable();
+      const probe = table?.find((p) => p.pid === child.pid);
+      const ps = execFileSync("ps", ["-ww", "-o", "command=", "-p", String(child.pid)], { encoding: "utf8" }).trim();
+      expect(probe?.command).toBe(ps);
+      expect(probe?.command).toContain("quotabar-probe --csrf_token a b");
+      // a retitled process (vitest names its workers) reads as ps shows it too
+      const own = execFileSync("ps", ["-ww", "-o", "command=", "-p", String(process.pid)], { encoding: "utf8" }).trim();
+      expect(table?.find((p) => p.pid === process.pid)?.command).toBe(own);
+      expect(table?.every((p) => Number.isInteger(p.pid) && p.pid > 0 && p.command.trim() === p.command && p.command !== "")).toBe(true);
+    } finally {
+      child.kill("SIGKILL");
+    }
   });
 });
