@@ -1,4 +1,3 @@
-import { stat } from "node:fs/promises";
 import { join } from "node:path";
 import type {
   BrowserAccess,
@@ -24,6 +23,7 @@ import { GeckoCookieStore } from "./gecko/gecko-cookie-store.js";
 import type { ChromiumLocalStorageReader } from "./leveldb/chromium-local-storage.js";
 import { safariCookieReader, safariLocalStorageReader } from "./safari/safari-readers.js";
 import { SecretGate } from "./secret-gate.js";
+import { exists } from "../fs/exists.js";
 
 export interface BrowserAccessOptions {
   /** HOME, XDG_CONFIG_HOME, CHROME_CONFIG_HOME say where browsers keep their data; the D-Bus address reaches the Secret Service. */
@@ -47,12 +47,6 @@ export interface BrowserAccessOptions {
   /** Replaces Safari's readers (macOS only; default: the binarycookies and localstorage.sqlite3 readers under HOME). */
   safari?: { cookies?: BrowserCookieReader; localStorage?: LocalStorageReader };
 }
-
-const exists = (path: string) =>
-  stat(path).then(
-    () => true,
-    () => false,
-  );
 
 const note = (browser: string, outcome: LookupNote["outcome"], detail: string): LookupNote => ({ browser, outcome, detail });
 
@@ -141,10 +135,10 @@ export function createBrowserAccess(options: BrowserAccessOptions): BrowserAcces
         }
         let profiles = 0;
         for (const root of chromiumRoots(browser, options.platform, options.env)) {
-          if (!(await exists(root))) continue;
+          if (!exists(root)) continue;
           for (const profile of await chromiumProfileDirs(root)) {
             // the root itself is a profile only for browsers that keep one there (Helium)
-            if (profile.dir === "." && !(await exists(join(profile.path, "Local Storage")))) continue;
+            if (profile.dir === "." && !exists(join(profile.path, "Local Storage"))) continue;
             const where = { browser: id, profile: profile.label };
             try {
               const items = await reader(profile.path, {

@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { constants, readFileSync } from "node:fs";
 import { access, readdir } from "node:fs/promises";
 import { delimiter, isAbsolute, join } from "node:path";
@@ -13,7 +12,7 @@ const KILL_GRACE_MS = 1_000;
 export class NodeProcessRunner implements ProcessRunner {
   constructor(private readonly path: string | undefined = process.env.PATH) {}
 
-  run(
+  async run(
     command: string,
     args: readonly string[],
     options: {
@@ -24,6 +23,8 @@ export class NodeProcessRunner implements ProcessRunner {
       signal?: AbortSignal;
     } = {},
   ): Promise<ProcessResult> {
+    // child_process (with net and its streams) loads with the first program run: ~2 ms a listing never needs
+    const { spawn } = await import("node:child_process");
     return new Promise((resolve, reject) => {
       const child = spawn(command, args, {
         env: options.env

@@ -1,4 +1,3 @@
-import { stat } from "node:fs/promises";
 import type { BrowserCookie, CookieCandidate, CookieQuery, LookupNote, LookupOptions } from "../../../ports/browser-credentials.js";
 import type { Environment } from "../../../ports/environment.js";
 import type { Sqlite } from "../../sqlite/sqlite.js";
@@ -19,6 +18,7 @@ import {
 import { fromChromiumTime, KNOWN_CHROMIUM_VERSION, readChromiumCookies, type ChromiumRow } from "./chromium-cookie-db.js";
 import { chromiumProfiles, type ChromiumProfile } from "./chromium-profiles.js";
 import type { SafeStorage } from "./safe-storage.js";
+import { exists } from "../../fs/exists.js";
 
 export interface ChromiumCookieStoreOptions {
   env: Environment;
@@ -34,12 +34,6 @@ interface ProfileRows {
   stores: { version: number; rows: ChromiumRow[] }[];
   errors: string[];
 }
-
-const exists = (path: string) =>
-  stat(path).then(
-    () => true,
-    () => false,
-  );
 
 /** Whether a row's value needs the OS secret store: every encrypted row on macOS, `v11` on Linux. */
 const needsSecret = (platform: NodeJS.Platform, row: ChromiumRow) => {
@@ -63,7 +57,7 @@ export class ChromiumCookieStore {
   ): Promise<{ candidates: CookieCandidate[]; notes: LookupNote[] }> {
     const { env, platform } = this.options;
     const roots = [];
-    for (const root of chromiumRoots(browser, platform, env)) if (await exists(root)) roots.push(root);
+    for (const root of chromiumRoots(browser, platform, env)) if (exists(root)) roots.push(root);
     if (roots.length === 0)
       return {
         candidates: [],

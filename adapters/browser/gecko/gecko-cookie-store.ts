@@ -1,4 +1,3 @@
-import { stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { CookieCandidate, CookieQuery, LookupNote, LookupOptions } from "../../../ports/browser-credentials.js";
 import type { Environment } from "../../../ports/environment.js";
@@ -8,6 +7,7 @@ import { readDatabaseCopy } from "../database-copy.js";
 import { geckoRoots, type GeckoBrowser } from "./gecko-browsers.js";
 import { KNOWN_GECKO_VERSION, readGeckoCookies } from "./gecko-cookie-db.js";
 import { geckoProfiles } from "./gecko-profiles.js";
+import { exists } from "../../fs/exists.js";
 
 export interface GeckoCookieStoreOptions {
   env: Environment;
@@ -15,12 +15,6 @@ export interface GeckoCookieStoreOptions {
   sqlite: Sqlite;
   now: () => Date;
 }
-
-const exists = (path: string) =>
-  stat(path).then(
-    () => true,
-    () => false,
-  );
 
 /**
  * The cookies of a Gecko browser (Firefox, Zen): plaintext in each profile's cookies.sqlite, read
@@ -36,7 +30,7 @@ export class GeckoCookieStore {
     lookup: LookupOptions,
   ): Promise<{ candidates: CookieCandidate[]; notes: LookupNote[] }> {
     const roots = [];
-    for (const root of geckoRoots(browser, this.options.platform, this.options.env)) if (await exists(root)) roots.push(root);
+    for (const root of geckoRoots(browser, this.options.platform, this.options.env)) if (exists(root)) roots.push(root);
     const profiles = (await Promise.all(roots.map(geckoProfiles))).flat();
     if (profiles.length === 0) {
       const detail =
