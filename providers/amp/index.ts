@@ -1,4 +1,4 @@
-import { browserLookupAdvice, missingSessionCookie, withFreshCookieRetry, type FetchStrategy, type ProviderModule } from "../kit/index.js";
+import { missingSessionCookie, withFreshCookieRetry, type FetchStrategy, type ProviderModule } from "../kit/index.js";
 import { ampCookie, COOKIE_ENV, SIGN_IN_AGAIN } from "./cookies.js";
 import { descriptor } from "./descriptor.js";
 import { ampSnapshot, type AmpFreeTier } from "./policy.js";
@@ -12,7 +12,6 @@ export const ampWeb: FetchStrategy<string, AmpFreeTier> = {
       context,
       COOKIE_ENV,
       { none: "No Amp session cookie found.", withoutSession: "No Amp session cookie found: the cookie header has no session cookie." },
-      ...browserLookupAdvice(context),
       ...SIGN_IN_AGAIN,
     ),
   toSnapshot: ampSnapshot,

@@ -1,4 +1,4 @@
-import type { QuotabarError } from "../../domain/errors.js";
+import { QuotabarError } from "../../domain/errors.js";
 import { advice, type Remedy } from "../../domain/remedy.js";
 import type { BrowserAccess, LookupNote } from "../../ports/browser-credentials.js";
 import type { ProviderConfigEntry } from "../../ports/config-store.js";
@@ -6,7 +6,7 @@ import type { CredentialSource } from "../../ports/credential-source.js";
 import type { CredentialContext } from "../../ports/fetch-context.js";
 import type { FetchStrategy } from "../../ports/fetch-strategy.js";
 import { cookieHeaderOf, cookiePairs, normalizeCookieHeader } from "./cookie-header.js";
-import { sessionCookieHeader, type SessionCookieRule } from "./session-cookie.js";
+import { cookieHeaderPasted, sessionCookieHeader, type SessionCookieRule } from "./session-cookie.js";
 
 /**
  * Cookies from the user's browsers as a credential, with a cache so browsers are not decrypted
@@ -264,4 +264,18 @@ export function withFreshCookieRetry<Credential, Reading>(
     fetch,
   };
   return [first, retry];
+}
+
+/**
+ * The not-configured error of a cookie provider, telling nothing pasted from a header without a
+ * session cookie: what the browsers showed first (browserLookupAdvice), then the provider's remedies.
+ */
+export function missingSessionCookie(
+  context: CredentialContext,
+  envNames: readonly string[],
+  messages: { none: string; withoutSession: string },
+  ...remedies: Remedy[]
+): QuotabarError {
+  const message = cookieHeaderPasted(context, envNames) ? messages.withoutSession : messages.none;
+  return new QuotabarError("not_configured", message, { remedies: [...browserLookupAdvice(context), ...remedies] });
 }

@@ -33,7 +33,7 @@ export { localTimeZone } from "./time-zone.js";
 export { compareText } from "../../domain/order.js";
 export { listeningPorts, parseListeningPorts, parseProcessList, runningProcesses, type RunningProcess } from "./process-probe.js";
 export { jsLiterals } from "./js-literal.js";
-export { missingSessionCookie, sessionCookieHeader, sessionRefusal, withSessionCookie, type SessionCookieRule } from "./session-cookie.js";
+export { sessionCookieHeader, sessionRefusal, withSessionCookie, type SessionCookieRule } from "./session-cookie.js";
 export { BROWSER_USER_AGENT, signedInPage } from "./browser-headers.js";
 export { cookieHeaderOf } from "./cookie-header.js";
 export {
@@ -57,6 +57,7 @@ export {
   browserLookupAdvice,
   explainChosen,
   keepCookieHeader,
+  missingSessionCookie,
   readCachedCookie,
   type BrowserCookieHeader,
   type CachedCookie,

@@ -49,13 +49,3 @@ export function sessionRefusal(code: "expired" | "unauthorized", message: string
   const statusRules: StatusRules = { 401: (response) => error(response.status), 403: (response) => error(response.status) };
   return { error, statusRules };
 }
-
-/** The not-configured error of a cookie provider, telling nothing pasted from a header without a session cookie. */
-export function missingSessionCookie(
-  context: CredentialContext,
-  envNames: readonly string[],
-  messages: { none: string; withoutSession: string },
-  ...remedies: Remedy[]
-): QuotabarError {
-  return new QuotabarError("not_configured", cookieHeaderPasted(context, envNames) ? messages.withoutSession : messages.none, { remedies });
-}

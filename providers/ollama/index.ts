@@ -1,11 +1,4 @@
-import {
-  browserLookupAdvice,
-  chooseBrowsers,
-  missingSessionCookie,
-  withFreshCookieRetry,
-  type FetchStrategy,
-  type ProviderModule,
-} from "../kit/index.js";
+import { chooseBrowsers, missingSessionCookie, withFreshCookieRetry, type FetchStrategy, type ProviderModule } from "../kit/index.js";
 import { COOKIE_ENV, ollamaCookie, PASTE_COOKIE, SETTINGS_URL } from "./cookies.js";
 import { descriptor } from "./descriptor.js";
 import { ollamaSnapshot, type OllamaReading } from "./policy.js";
@@ -24,7 +17,6 @@ export const ollamaWeb: FetchStrategy<string, OllamaReading> = {
         withoutSession:
           "No Ollama session cookie found: the cookie header has no session cookie (session, __Secure-session, next-auth.session-token, ...).",
       },
-      ...browserLookupAdvice(context),
       { kind: "browser-sign-in", url: SETTINGS_URL },
       chooseBrowsers("ollama"),
       PASTE_COOKIE,

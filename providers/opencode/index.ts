@@ -1,11 +1,4 @@
-import {
-  browserLookupAdvice,
-  chooseBrowsers,
-  missingSessionCookie,
-  withFreshCookieRetry,
-  type FetchStrategy,
-  type ProviderModule,
-} from "../kit/index.js";
+import { chooseBrowsers, missingSessionCookie, withFreshCookieRetry, type FetchStrategy, type ProviderModule } from "../kit/index.js";
 import { COOKIE_ENV, opencodeCookie } from "./cookies.js";
 import { descriptor } from "./descriptor.js";
 import { SIGN_IN_AGAIN } from "./errors.js";
@@ -26,7 +19,6 @@ export const opencodeWeb: FetchStrategy<string, OpenCodeReading> = {
         none: "No OpenCode session cookie found.",
         withoutSession: "OpenCode cookie header is invalid: it has no auth or __Host-auth cookie.",
       },
-      ...browserLookupAdvice(context),
       ...SIGN_IN_AGAIN,
       chooseBrowsers("opencode"),
     ),
