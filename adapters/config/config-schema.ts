@@ -1,52 +1,98 @@
-import { z } from "zod";
+import type { QuotabarConfig } from "../../ports/config-store.js";
+
+/**
+ * The config file's fields and what each must be. Written out rather than in zod: a run that only
+ * reads the config (`quotabar providers`, `config show`) then loads no zod, about 10 ms of its
+ * start-up. test/core/config-schema.test.ts holds it to the zod schema it replaced.
+ */
 
 /** The largest timeoutSeconds; the CLI's --timeout has the same range, and setTimeout overflows far above it. */
 export const MAX_TIMEOUT_SECONDS = 600;
 
-/** Messages say what the value must be and never quote it (it may be a secret). */
-const must = (what: string) => ({
-  error: (issue: { input?: unknown }) => (issue.input === undefined ? "is missing" : `must be ${what}`),
-});
-const text = must("a string");
-const flag = must("true or false");
+/** The first problem of a config, in field order, depth first: keys and indexes from the top, and what the value must be. */
+export interface ConfigIssue {
+  path: (string | number)[];
+  message: string;
+}
+
+/** Checks a value; the problem (its path relative to the value) or null. */
+type Check = (value: unknown) => ConfigIssue | null;
+
+const COOKIE_SOURCES = ["auto", "manual", "off"];
 const seconds = `a number of seconds from 1 to ${MAX_TIMEOUT_SECONDS}`;
-const COOKIE_SOURCES = ["auto", "manual", "off"] as const;
-const cookieSource = `one of ${COOKIE_SOURCES.map((s) => `"${s}"`).join(", ")}`;
-const browserIds = "an array of browser ids (strings)";
 
-/** Known fields are checked; unknown ones pass through untouched at every level. */
-export const ProviderEntrySchema = z.looseObject(
-  {
-    id: z.string(must("a non-empty string")).min(1, "must be a non-empty string"),
-    enabled: z.boolean(flag).optional(),
-    apiKey: z.string(text).optional(),
-    source: z.string(text).optional(),
-    region: z.string(text).optional(),
-    cookieSource: z.enum(COOKIE_SOURCES, must(cookieSource)).optional(),
-    cookieHeader: z.string(text).optional(),
-    workspaceID: z.string(text).optional(),
-    /** Replaces the provider's browser order: ids such as "chrome", "firefox", "safari". */
-    browsers: z.array(z.string(must("a browser id (a string)")), must(browserIds)).optional(),
-  },
-  must("an object (a provider entry)"),
-);
+/** Messages say what the value must be and never quote it (it may be a secret). */
+const problem = (message: string, path: (string | number)[] = []): ConfigIssue => ({ path, message });
+const mustBe = (what: string, value: unknown) => problem(value === undefined ? "is missing" : `must be ${what}`);
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
-export const ConfigSchema = z.looseObject(
-  {
-    version: z.number(must("a whole number")).int(must("a whole number")).optional(),
-    providers: z.array(ProviderEntrySchema, must("an array of provider entries")).default([]),
-    status: z
-      .looseObject(
-        {
-          enabled: z.boolean(flag).optional(),
-          intervalMinutes: z.number(must("a positive number of minutes")).positive("must be a positive number of minutes").optional(),
-        },
-        must("an object"),
-      )
-      .optional(),
-    timeoutSeconds: z.number(must(seconds)).min(1, `must be ${seconds}`).max(MAX_TIMEOUT_SECONDS, `must be ${seconds}`).optional(),
-    /** false: no browser key is ever asked of the OS secret store (Raycast: "Read browser secrets"). */
-    browserSecrets: z.boolean(flag).optional(),
-  },
-  must("a JSON object"),
-);
+const text: Check = (v) => (typeof v === "string" ? null : mustBe("a string", v));
+const flag: Check = (v) => (typeof v === "boolean" ? null : mustBe("true or false", v));
+const number =
+  (what: string, holds: (n: number) => boolean): Check =>
+  (v) =>
+    typeof v !== "number" ? mustBe(what, v) : holds(v) ? null : problem(`must be ${what}`);
+const optional =
+  (check: Check): Check =>
+  (v) =>
+    v === undefined ? null : check(v);
+const arrayOf =
+  (what: string, item: Check): Check =>
+  (v) => {
+    if (!Array.isArray(v)) return mustBe(what, v);
+    for (const [i, element] of v.entries()) {
+      const found = item(element);
+      if (found) return problem(found.message, [i, ...found.path]);
+    }
+    return null;
+  };
+/** Known fields are checked in this order; unknown ones pass through untouched. */
+const object =
+  (what: string, fields: Record<string, Check>): Check =>
+  (v) => {
+    if (!isObject(v)) return mustBe(what, v);
+    for (const [key, check] of Object.entries(fields)) {
+      const found = check(v[key]);
+      if (found) return problem(found.message, [key, ...found.path]);
+    }
+    return null;
+  };
+
+const providerEntry = object("an object (a provider entry)", {
+  id: (v) => (typeof v !== "string" ? mustBe("a non-empty string", v) : v === "" ? problem("must be a non-empty string") : null),
+  enabled: optional(flag),
+  apiKey: optional(text),
+  source: optional(text),
+  region: optional(text),
+  cookieSource: optional((v) =>
+    COOKIE_SOURCES.includes(v as string) ? null : mustBe(`one of ${COOKIE_SOURCES.map((s) => `"${s}"`).join(", ")}`, v),
+  ),
+  cookieHeader: optional(text),
+  workspaceID: optional(text),
+  /** Replaces the provider's browser order: ids such as "chrome", "firefox", "safari". */
+  browsers: optional(
+    arrayOf("an array of browser ids (strings)", (v) => (typeof v === "string" ? null : mustBe("a browser id (a string)", v))),
+  ),
+});
+
+const config = object("a JSON object", {
+  version: optional(number("a whole number", Number.isSafeInteger)),
+  providers: optional(arrayOf("an array of provider entries", providerEntry)),
+  status: optional(
+    object("an object", {
+      enabled: optional(flag),
+      intervalMinutes: optional(number("a positive number of minutes", (n) => n > 0)),
+    }),
+  ),
+  timeoutSeconds: optional(number(seconds, (n) => n >= 1 && n <= MAX_TIMEOUT_SECONDS)),
+  /** false: no browser key is ever asked of the OS secret store (Raycast: "Read browser secrets"). */
+  browserSecrets: optional(flag),
+});
+
+/** A parsed config file as quotabar uses it (`providers` defaults to none), or its first problem. */
+export function checkConfig(raw: unknown): { config: QuotabarConfig; issue?: undefined } | { issue: ConfigIssue } {
+  const issue = config(raw);
+  if (issue) return { issue };
+  const found = raw as Record<string, unknown>;
+  return { config: { ...found, providers: (found.providers as QuotabarConfig["providers"] | undefined) ?? [] } };
+}

@@ -5,6 +5,7 @@ import { writeAtomically } from "../fs/atomic-write.js";
 import { followSymlinks } from "../fs/follow-symlinks.js";
 import { ConfigFileError } from "./config-file-error.js";
 import { configIoError } from "./config-io-error.js";
+import { parseConfig } from "./parse-config.js";
 
 export { ConfigFileError } from "./config-file-error.js";
 
@@ -26,9 +27,7 @@ export class JsonConfigStore implements ConfigStore {
 
   async load(): Promise<QuotabarConfig> {
     const text = await this.readText();
-    if (text === null) return { version: 1, providers: [] };
-    // the schema (zod) loads only when there is a file to check: a run without one never loads it
-    return (await import("./parse-config.js")).parseConfig(this.file, text);
+    return text === null ? { version: 1, providers: [] } : parseConfig(this.file, text);
   }
 
   async update(change: (config: QuotabarConfig) => void): Promise<QuotabarConfig> {

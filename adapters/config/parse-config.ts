@@ -1,6 +1,6 @@
 import type { QuotabarConfig } from "../../ports/config-store.js";
 import { ConfigFileError } from "./config-file-error.js";
-import { ConfigSchema } from "./config-schema.js";
+import { checkConfig } from "./config-schema.js";
 import { locateJsonValue } from "./json-locate.js";
 import { stripBom } from "./json-scanner.js";
 import { findJsonSyntaxProblem } from "./json-syntax-error.js";
@@ -20,12 +20,11 @@ export function parseConfig(path: string, text: string): QuotabarConfig {
   } catch {
     throw new ConfigFileError(path, "invalid JSON: cannot parse");
   }
-  const result = ConfigSchema.safeParse(raw);
-  if (result.success) return result.data as QuotabarConfig;
-  const issue = result.error.issues[0];
-  const at = (issue?.path ?? []).filter((part): part is string | number => typeof part !== "symbol");
+  const checked = checkConfig(raw);
+  if (!checked.issue) return checked.config;
+  const { path: at, message } = checked.issue;
   const where = locateJsonValue(json, at);
-  throw new ConfigFileError(path, `${describePath(at)} ${issue?.message ?? "is invalid"}`, where?.line ?? null, where?.column ?? null);
+  throw new ConfigFileError(path, `${describePath(at)} ${message}`, where?.line ?? null, where?.column ?? null);
 }
 
 function describePath(path: readonly (string | number)[]): string {

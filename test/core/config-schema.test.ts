@@ -1,0 +1,122 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { checkConfig, MAX_TIMEOUT_SECONDS } from "../../adapters/config/config-schema.js";
+
+/**
+ * The config check was a zod schema until zod's load time (~10 ms) was found to be most of what a
+ * config file added to `quotabar providers`. That schema, kept here word for word, is the oracle:
+ * for any JSON value, the written-out check accepts the same configs (with the same values) and
+ * reports the same first problem (path and message).
+ */
+const must = (what: string) => ({
+  error: (issue: { input?: unknown }) => (issue.input === undefined ? "is missing" : `must be ${what}`),
+});
+const text = must("a string");
+const flag = must("true or false");
+const seconds = `a number of seconds from 1 to ${MAX_TIMEOUT_SECONDS}`;
+const COOKIE_SOURCES = ["auto", "manual", "off"] as const;
+const cookieSource = `one of ${COOKIE_SOURCES.map((s) => `"${s}"`).join(", ")}`;
+const ProviderEntrySchema = z.looseObject(
+  {
+    id: z.string(must("a non-empty string")).min(1, "must be a non-empty string"),
+    enabled: z.boolean(flag).optional(),
+    apiKey: z.string(text).optional(),
+    source: z.string(text).optional(),
+    region: z.string(text).optional(),
+    cookieSource: z.enum(COOKIE_SOURCES, must(cookieSource)).optional(),
+    cookieHeader: z.string(text).optional(),
+    workspaceID: z.string(text).optional(),
+    browsers: z.array(z.string(must("a browser id (a string)")), must("an array of browser ids (strings)")).optional(),
+  },
+  must("an object (a provider entry)"),
+);
+const ConfigSchema = z.looseObject(
+  {
+    version: z.number(must("a whole number")).int(must("a whole number")).optional(),
+    providers: z.array(ProviderEntrySchema, must("an array of provider entries")).default([]),
+    status: z
+      .looseObject(
+        {
+          enabled: z.boolean(flag).optional(),
+          intervalMinutes: z.number(must("a positive number of minutes")).positive("must be a positive number of minutes").optional(),
+        },
+        must("an object"),
+      )
+      .optional(),
+    timeoutSeconds: z.number(must(seconds)).min(1, `must be ${seconds}`).max(MAX_TIMEOUT_SECONDS, `must be ${seconds}`).optional(),
+    browserSecrets: z.boolean(flag).optional(),
+  },
+  must("a JSON object"),
+);
+
+const number = fc.oneof(fc.integer({ min: -5, max: 1_000 }), fc.double({ min: -10, max: 1_000, noNaN: true }), fc.constant(2 ** 60));
+const scalar = fc.oneof(fc.string({ maxLength: 6 }), fc.boolean(), number, fc.constant(null));
+const anything = fc.oneof(scalar, fc.array(scalar, { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 4 }), scalar, { maxKeys: 2 }));
+/** Mostly the right type, sometimes anything: both sides of every check get exercised. */
+const field = <T>(good: fc.Arbitrary<T>) => fc.oneof({ weight: 3, arbitrary: good }, { weight: 1, arbitrary: anything });
+const entry = fc.record(
+  {
+    id: field(fc.string({ maxLength: 6 })),
+    enabled: field(fc.boolean()),
+    apiKey: field(fc.string({ maxLength: 6 })),
+    source: field(fc.constantFrom("auto", "api", "web")),
+    region: field(fc.string({ maxLength: 6 })),
+    cookieSource: field(fc.constantFrom("auto", "manual", "off", "AUTO", "")),
+    cookieHeader: field(fc.string({ maxLength: 6 })),
+    workspaceID: field(fc.string({ maxLength: 6 })),
+    browsers: field(
+      fc.array(fc.oneof({ weight: 5, arbitrary: fc.constantFrom("chrome", "firefox") }, { weight: 1, arbitrary: scalar }), {
+        maxLength: 3,
+      }),
+    ),
+    extra: anything,
+  },
+  { requiredKeys: [] },
+);
+const config = fc.oneof(
+  {
+    weight: 9,
+    arbitrary: fc.record(
+      {
+        version: field(fc.constantFrom(1, 2)),
+        providers: field(fc.array(fc.oneof({ weight: 6, arbitrary: entry }, { weight: 1, arbitrary: anything }), { maxLength: 3 })),
+        status: field(fc.record({ enabled: field(fc.boolean()), intervalMinutes: field(number), other: anything }, { requiredKeys: [] })),
+        timeoutSeconds: field(number),
+        browserSecrets: field(fc.boolean()),
+        other: anything,
+      },
+      { requiredKeys: [] },
+    ),
+  },
+  { weight: 1, arbitrary: anything },
+);
+
+describe("the config check", () => {
+  it("agrees with the zod schema it replaced on every JSON value: what passes, its value, the first problem", () => {
+    fc.assert(
+      fc.property(config, (generated) => {
+        const raw: unknown = JSON.parse(JSON.stringify(generated)); // what a file can hold
+        const expected = ConfigSchema.safeParse(raw);
+        const checked = checkConfig(raw);
+        if (expected.success) {
+          expect(checked.issue).toBeUndefined();
+          expect(checked.issue ? null : checked.config).toEqual(expected.data);
+        } else {
+          const first = expected.error.issues[0]!;
+          expect(checked.issue).toEqual({ path: first.path, message: first.message });
+        }
+      }),
+      { numRuns: 3_000 },
+    );
+  });
+
+  it("keeps unknown fields and the file's field order, and defaults providers to none", () => {
+    const checked = checkConfig({ theme: "dark", timeoutSeconds: 30, providers: [{ note: "mine", id: "zai" }] });
+    expect(checked.issue).toBeUndefined();
+    expect(JSON.stringify(checked.issue ? null : checked.config)).toBe(
+      '{"theme":"dark","timeoutSeconds":30,"providers":[{"note":"mine","id":"zai"}]}',
+    );
+    expect(checkConfig({}).issue ? null : checkConfig({})).toEqual({ config: { providers: [] } });
+  });
+});
