@@ -1,3 +1,9 @@
+/** A running program as the OS lists it: its pid and its whole command line. */
+export interface RunningProcess {
+  pid: number;
+  command: string;
+}
+
 export interface ProcessResult {
   exitCode: number | null;
   stdout: string;
@@ -24,5 +30,5 @@ export interface ProcessRunner {
    * Every running process with its command line, read from the OS without starting a program
    * (Linux's /proc); null (or absent) where that cannot be done, and callers run `ps` instead.
    */
-  processTable?(): Promise<{ pid: number; command: string }[] | null>;
+  processTable?(): Promise<RunningProcess[] | null>;
 }

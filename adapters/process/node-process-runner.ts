@@ -1,7 +1,7 @@
 import { constants, readFileSync } from "node:fs";
 import { access, readdir } from "node:fs/promises";
 import { delimiter, isAbsolute, join } from "node:path";
-import type { ProcessResult, ProcessRunner } from "../../ports/process-runner.js";
+import type { ProcessResult, ProcessRunner, RunningProcess } from "../../ports/process-runner.js";
 
 const KILL_GRACE_MS = 1_000;
 
@@ -84,7 +84,7 @@ export class NodeProcessRunner implements ProcessRunner {
     return candidates[executable.indexOf(true)] ?? null;
   }
 
-  processTable(): Promise<{ pid: number; command: string }[] | null> {
+  processTable(): Promise<RunningProcess[] | null> {
     return process.platform === "linux" ? readProcfs() : Promise.resolve(null);
   }
 }
@@ -99,7 +99,7 @@ const MAX_COMMAND = 64 * 1024;
  * reading several files per process). Kernel threads (no command line) and processes gone
  * meanwhile are left out; null without a readable /proc (macOS).
  */
-async function readProcfs(): Promise<{ pid: number; command: string }[] | null> {
+async function readProcfs(): Promise<RunningProcess[] | null> {
   let pids: string[];
   try {
     pids = (await readdir("/proc")).filter((name) => /^\d{1,10}$/.test(name)).slice(0, MAX_PROCESSES);
@@ -109,7 +109,7 @@ async function readProcfs(): Promise<{ pid: number; command: string }[] | null> 
   }
   // /proc is in memory: a synchronous read takes microseconds, where the asynchronous API makes four
   // thread-pool trips per file (6x slower over 65 processes); the loop is given back every 100
-  const found: { pid: number; command: string }[] = [];
+  const found: RunningProcess[] = [];
   for (const [i, pid] of pids.entries()) {
     if (i > 0 && i % 100 === 0) await new Promise((resolve) => setImmediate(resolve));
     const command = commandLine(pid);

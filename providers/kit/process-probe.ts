@@ -1,13 +1,9 @@
 import { QuotabarError } from "../../domain/errors.js";
-import type { ProcessResult, ProcessRunner } from "../../ports/process-runner.js";
+import type { ProcessResult, ProcessRunner, RunningProcess } from "../../ports/process-runner.js";
 
 /** Local programs a provider looks for (a desktop app's language server): processes with `ps`, ports with `lsof`. */
 
-/** A running program as `ps` lists it: its pid and its whole command line. */
-export interface RunningProcess {
-  pid: number;
-  command: string;
-}
+export type { RunningProcess };
 
 export interface ProbeOptions {
   /** Who is looking, for messages ("Antigravity port detection needs lsof"). */
