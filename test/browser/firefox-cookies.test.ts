@@ -1,5 +1,5 @@
 import { createRequire } from "node:module";
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,7 +11,8 @@ import { eventually, killStarted, requireBinaries, startDetached } from "./real-
 
 /**
  * Real Firefox ESR (headless) starts once on an empty HOME: it creates its profile the way a fresh
- * install does (~/.config/mozilla/firefox with profiles.ini, installs.ini, *.default-esr), visits
+ * install does (profiles.ini, installs.ini, *.default-esr under ~/.mozilla/firefox up to Firefox 146,
+ * under ~/.config/mozilla/firefox from 147: the version Debian ships decides), visits
  * the loopback site and keeps running, its cookies.sqlite locked and its fresh rows in the WAL.
  */
 const bins = requireBinaries("firefox-esr");
@@ -22,6 +23,12 @@ let visitedAt: number;
 let live: { candidates: CookieCandidate[] };
 const HOST = "app.example.localhost";
 const query = { hosts: [HOST], browsers: ["chrome", "firefox"] };
+
+/** Where this Firefox created its profile: the legacy root or the XDG one, by version. */
+const profileRoot = () =>
+  [join(home, ".mozilla", "firefox"), join(home, ".config", "mozilla", "firefox")].find((root) =>
+    existsSync(join(root, "profiles.ini")),
+  ) as string;
 
 const byName = (candidate: CookieCandidate | undefined) => Object.fromEntries((candidate?.cookies ?? []).map((c) => [c.name, c]));
 
@@ -47,14 +54,14 @@ describe.skipIf(!bins)("Gecko cookie store, real Firefox ESR", () => {
   });
 
   it("resolves the install's default profile from installs.ini / profiles.ini", async () => {
-    const root = join(home, ".config", "mozilla", "firefox");
+    const root = profileRoot();
     const profiles = await geckoProfiles(root);
     expect(profiles[0]?.dir).toMatch(/\.default-esr$/);
     expect(live.candidates.map((c) => c.profile)).toEqual(["default-esr"]);
   });
 
   it("reads a live, locked database through a copy that includes the WAL", async () => {
-    const root = join(home, ".config", "mozilla", "firefox");
+    const root = profileRoot();
     const profile = readdirSync(root).find((n) => n.endsWith(".default-esr")) as string;
     const file = join(root, profile, "cookies.sqlite");
     // Firefox holds it exclusively: a direct open cannot read it
@@ -91,11 +98,32 @@ describe.skipIf(!bins)("Gecko cookie store, real Firefox ESR", () => {
     expect(Object.keys(byName(sibling.candidates[0]))).toEqual(["domain_cookie"]);
   });
 
+  it("reads both Linux roots, the one whose profiles.ini Firefox wrote last first", async () => {
+    const fixture = mkdtempSync(join(tmpdir(), "quotabar-firefox-roots-"));
+    try {
+      const source = join(profileRoot(), readdirSync(profileRoot()).find((n) => n.endsWith(".default-esr")) as string);
+      const roots = { legacy: join(fixture, ".mozilla", "firefox"), xdg: join(fixture, ".config", "mozilla", "firefox") };
+      for (const [name, root] of Object.entries(roots)) {
+        mkdirSync(join(root, `${name}.default-release`), { recursive: true });
+        for (const file of readdirSync(source).filter((f) => f.startsWith("cookies.sqlite")))
+          cpSync(join(source, file), join(root, `${name}.default-release`, file));
+        writeFileSync(join(root, "profiles.ini"), `[Profile0]\nName=${name}\nIsRelative=1\nPath=${name}.default-release\nDefault=1\n`);
+      }
+      const profilesOf = async () =>
+        (await testAccess({ HOME: fixture }).cookies.read(query, { interactive: false })).candidates.map((c) => c.profile);
+      utimesSync(join(roots.legacy, "profiles.ini"), new Date(), new Date(Date.now() - 86_400_000));
+      expect(await profilesOf()).toEqual(["xdg", "legacy"]);
+      utimesSync(join(roots.xdg, "profiles.ini"), new Date(), new Date(Date.now() - 2 * 86_400_000));
+      expect(await profilesOf()).toEqual(["legacy", "xdg"]);
+    } finally {
+      rmSync(fixture, { recursive: true, force: true });
+    }
+  });
+
   it("prefers the legacy ~/.mozilla root and its install default, and says when a database is corrupt", async () => {
     const fixture = mkdtempSync(join(tmpdir(), "quotabar-firefox-legacy-"));
     try {
-      const xdgRoot = join(home, ".config", "mozilla", "firefox");
-      const source = join(xdgRoot, readdirSync(xdgRoot).find((n) => n.endsWith(".default-esr")) as string);
+      const source = join(profileRoot(), readdirSync(profileRoot()).find((n) => n.endsWith(".default-esr")) as string);
       const legacy = join(fixture, ".mozilla", "firefox");
       for (const name of ["old.default", "main.default-release"]) {
         mkdirSync(join(legacy, name), { recursive: true });

@@ -1,3 +1,4 @@
+import { statSync } from "node:fs";
 import { join } from "node:path";
 import type { CookieCandidate, CookieQuery, LookupNote, LookupOptions } from "../../../ports/browser-credentials.js";
 import type { Environment } from "../../../ports/environment.js";
@@ -29,8 +30,7 @@ export class GeckoCookieStore {
     query: CookieQuery,
     lookup: LookupOptions,
   ): Promise<{ candidates: CookieCandidate[]; notes: LookupNote[] }> {
-    const roots = [];
-    for (const root of geckoRoots(browser, this.options.platform, this.options.env)) if (exists(root)) roots.push(root);
+    const roots = newestFirst(geckoRoots(browser, this.options.platform, this.options.env).filter(exists));
     const profiles = (await Promise.all(roots.map(geckoProfiles))).flat();
     if (profiles.length === 0) {
       const detail =
@@ -67,4 +67,14 @@ export class GeckoCookieStore {
     }
     return { candidates, notes };
   }
+}
+
+/**
+ * Linux has two roots (~/.mozilla/firefox, and $XDG_CONFIG_HOME/mozilla/firefox where Firefox 147+
+ * starts fresh); a machine that had both uses the one Firefox wrote last. Ties keep the given order.
+ */
+function newestFirst(roots: string[]): string[] {
+  const written = (root: string) => statSync(join(root, "profiles.ini"), { throwIfNoEntry: false })?.mtimeMs ?? 0;
+  const at = new Map(roots.map((root) => [root, written(root)]));
+  return [...roots].sort((a, b) => (at.get(b) as number) - (at.get(a) as number));
 }
