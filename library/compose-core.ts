@@ -13,6 +13,7 @@ import { KEEPALIVE, SessionKeepalive, type KeepaliveReport } from "../domain/ses
 import { StatusService } from "../domain/status-service.js";
 import type { UsageDocument } from "../domain/usage-document.js";
 import { UsageService, type UsageRequest } from "../domain/usage-service.js";
+import { forgetCachedCookieHeader } from "../providers/kit/browser-cookies.js";
 import { PROVIDER_CATALOG } from "../providers/registry.js";
 import type { BrowserAccess, SecretStore } from "../ports/browser-credentials.js";
 import type { Clock } from "../ports/clock.js";
@@ -69,7 +70,7 @@ export interface Core {
   browsers: BrowserAccess;
   /** Which browsers and profiles the provider's cookies were looked for in, and what was found (`quotabar cookies <id>`); null for an unknown id. */
   explainCookies(providerId: string): Promise<CookieExplanation | null>;
-  /** Forget what was kept for these providers (all when none is named): snapshots and status polls. */
+  /** Forget what was kept for these providers (all when none is named): snapshots, status polls, kept values and cached cookie headers. */
   forget(providerIds?: readonly string[]): Promise<string[]>;
   /** The provider's sign-in flow over this core's transport (origin map included); null when it has none. */
   signIn(providerId: string): Promise<DeviceFlow | null>;
@@ -155,7 +156,7 @@ export function composeCore(adapters: CoreAdapters): Core {
     browsers,
     async forget(providerIds) {
       const forgotten = await usage.forget(providerIds);
-      await polled.forget(forgotten);
+      await Promise.all([polled.forget(forgotten), ...forgotten.map((id) => forgetCachedCookieHeader(browsers.secrets, id))]);
       return forgotten;
     },
     async explainCookies(providerId) {

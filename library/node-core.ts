@@ -3,11 +3,9 @@ import { resolveCacheDir, resolveConfigPath } from "../adapters/config/config-pa
 import { JsonConfigStore } from "../adapters/config/json-config-store.js";
 import { parseOriginMap } from "../adapters/http/origin-map.js";
 import { NodeProcessRunner } from "../adapters/process/node-process-runner.js";
-import { KeyringSecretStore } from "../adapters/secrets/keyring-secret-store.js";
-import { MemorySecretStore } from "../adapters/secrets/memory-secret-store.js";
+import { chooseSecretStore } from "../adapters/secrets/choose-secret-store.js";
 import { BetterSqlite } from "../adapters/sqlite/better-sqlite3.js";
 import { systemClock } from "../adapters/system-clock.js";
-import type { SecretStore } from "../ports/browser-credentials.js";
 import type { Clock } from "../ports/clock.js";
 import type { Environment } from "../ports/environment.js";
 import type { HttpTransport } from "../ports/http-client.js";
@@ -31,10 +29,11 @@ export interface NodeCoreOptions {
 export function createNodeCore(options: NodeCoreOptions = {}): Core {
   const env = options.env ?? process.env;
   const originMap = parseOriginMap(env.QUOTABAR_ORIGIN_MAP);
+  const configPath = options.configPath ?? resolveConfigPath(env);
   return composeCore({
     env,
     clock: options.clock ?? systemClock,
-    config: new JsonConfigStore(options.configPath ?? resolveConfigPath(env)),
+    config: new JsonConfigStore(configPath),
     store: new FileTextStore(options.cacheDir ?? resolveCacheDir(env)),
     transport: options.transport ?? lazyGotTransport(originMap), // got loads on the first request
     processes: new NodeProcessRunner(env.PATH),
@@ -43,22 +42,14 @@ export function createNodeCore(options: NodeCoreOptions = {}): Core {
     // better-sqlite3, classic-level and the OS keyring load on first use only
     browsers: options.browsers ?? {
       sqlite: new BetterSqlite(),
-      secrets: secretStore(env),
+      // QUOTABAR_SECRET_STORE from the core's environment, else the process's (which then holds for every core of it)
+      secrets: chooseSecretStore(
+        { ...env, QUOTABAR_SECRET_STORE: env.QUOTABAR_SECRET_STORE ?? process.env.QUOTABAR_SECRET_STORE },
+        configPath,
+      ),
       interactive: options.interactive ?? false,
       chromiumLocalStorage: async (profileDir, query) =>
         (await import("../adapters/browser/leveldb/local-storage-classic-level.js")).readChromiumLocalStorage(profileDir, query),
     },
   });
-}
-
-/**
- * Where cookie headers taken from browsers are cached: the OS keyring, or with
- * `QUOTABAR_SECRET_STORE=memory` (in the core's environment, else the process's, which then holds
- * for every core of the process) only for the life of the process, so the cache never touches the
- * OS keyring: the tests run this way; so can a machine without one. A browser's own key is still
- * read only through the secret gate, never in a run nobody watches.
- */
-function secretStore(env: Environment): SecretStore {
-  const choice = env.QUOTABAR_SECRET_STORE ?? process.env.QUOTABAR_SECRET_STORE;
-  return choice?.trim().toLowerCase() === "memory" ? new MemorySecretStore() : new KeyringSecretStore();
 }

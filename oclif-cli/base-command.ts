@@ -74,7 +74,7 @@ function classify(error: unknown): CliFailure {
     const hint = (error as { hint?: string | null }).hint ?? "Fix the file by hand; quotabar never overwrites a file it cannot parse.";
     return { code: "config", message, hint, exit: EXIT.usage };
   }
-  if (name === "OriginMapError") return { code: "usage", message, hint: null, exit: EXIT.usage };
+  if (name === "OriginMapError" || name === "SecretStoreChoiceError") return { code: "usage", message, hint: null, exit: EXIT.usage };
   const oclifExit = (error as { oclif?: { exit?: number } }).oclif?.exit;
   if (oclifExit === 2 || /Parse|Flag|Argument/i.test((error as Error).name ?? "")) {
     return { code: "usage", message: firstLines((error as Error).message), hint: "See quotabar --help.", exit: EXIT.usage };

@@ -44,7 +44,8 @@ export default class Demo extends QuotabarCommand {
       }
       if (flags.serve) return await this.serve(sim);
       await sim.seedHome(home); // the local providers' files (IDE folders, a stand-in kiro-cli)
-      const env = { ...sim.env(), HOME: home, PATH: process.env.PATH };
+      // everything it keeps stays in its own HOME and in memory: never the user's config, cache or secret store
+      const env = { ...sim.env(), HOME: home, PATH: process.env.PATH, QUOTABAR_SECRET_STORE: "memory" };
       const { createNodeCore } = await import("../../library/node-core.js");
       const service = createNodeCore({ env }).usage;
       const providers = flags.provider ?? sim.providers.map((p) => p.id).filter((id) => PROVIDER_IDS.includes(id)); // status pages are not providers

@@ -1,6 +1,6 @@
 import { QuotabarError } from "../../domain/errors.js";
 import { advice, type Remedy } from "../../domain/remedy.js";
-import type { BrowserAccess, LookupNote } from "../../ports/browser-credentials.js";
+import type { BrowserAccess, LookupNote, SecretStore } from "../../ports/browser-credentials.js";
 import type { ProviderConfigEntry } from "../../ports/config-store.js";
 import type { CredentialSource } from "../../ports/credential-source.js";
 import type { CredentialContext } from "../../ports/fetch-context.js";
@@ -76,7 +76,12 @@ async function readCache(access: BrowserAccess, provider: string): Promise<Cache
 
 /** Forget the provider's cached header (the upstream refused it); whether there was one. */
 export async function forgetCookieHeader(context: CredentialContext): Promise<boolean> {
-  return context.browsers.secrets.delete(COOKIE_CACHE_SERVICE, cookieCacheAccount(context.entry.id)).catch(() => false);
+  return forgetCachedCookieHeader(context.browsers.secrets, context.entry.id);
+}
+
+/** The same, from outside a fetch (`quotabar cache clear`, logout). */
+export function forgetCachedCookieHeader(secrets: SecretStore, providerId: string): Promise<boolean> {
+  return secrets.delete(COOKIE_CACHE_SERVICE, cookieCacheAccount(providerId)).catch(() => false);
 }
 
 /** One browser profile whose cookies satisfy a provider's rule, as the Cookie header it would send. */

@@ -9,13 +9,13 @@ import {
   readFileSync,
   renameSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from "node:fs";
 import { createServer, type Server } from "node:https";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createInterface } from "node:readline";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AMP_TEST_SESSION } from "../../providers/amp/simulator.js";
@@ -26,7 +26,7 @@ import { OLLAMA_TEST_SESSION } from "../../providers/ollama/simulator.js";
 import { OPENCODE_TEST_SESSION } from "../../providers/opencode/simulator.js";
 import { ProviderSimulator } from "../../simulator/server.js";
 import { runCli, type CliResult } from "../helpers/cli.js";
-import { killStarted, requireBinaries, startDetached } from "./real-browsers.js";
+import { killStarted, privateKeyring, requireBinaries, startDetached } from "./real-browsers.js";
 
 /**
  * The issue's "done means", on this machine: a real headless Chromium signs in to the five cookie
@@ -133,28 +133,6 @@ async function signInWithChromium(userData: string, port: number, host: string, 
   );
 }
 
-/**
- * A private D-Bus session with gnome-keyring on `home` (as libsecret-cookies.test.ts does); its bus
- * address. Unlocked, or locked: its login keyring made (with an item) in a first session, then left
- * locked by the daemon of the second.
- */
-async function privateKeyring(home: string, locked = false): Promise<string> {
-  mkdirSync(home, { recursive: true });
-  const unlock = "printf %s testpass | gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1";
-  if (locked) {
-    const seed = `${unlock}; printf %s seed | secret-tool store --label=seed service seed username seed`;
-    await run("dbus-run-session", ["--", "sh", "-c", seed], { env: { ...process.env, HOME: home }, timeout: 60_000 });
-  }
-  const start = locked ? "gnome-keyring-daemon --start --components=secrets >/dev/null 2>&1" : unlock;
-  const hold = `${start}; echo "BUS=$DBUS_SESSION_BUS_ADDRESS"; exec cat >/dev/null`;
-  const session = startDetached("dbus-run-session", ["--", "sh", "-c", hold], { ...process.env, HOME: home }, "pipe");
-  return new Promise<string>((resolve, reject) => {
-    const lines = createInterface({ input: session.stdout as NodeJS.ReadableStream });
-    lines.on("line", (line) => line.startsWith("BUS=") && resolve(line.slice(4)));
-    session.once("exit", (code) => reject(new Error(`dbus-run-session exited (${code})`)));
-  });
-}
-
 /** Every file under `dir` (but the skipped folders), for a look at what quotabar wrote. */
 function filesUnder(dir: string, skip: readonly string[]): string[] {
   if (!existsSync(dir)) return [];
@@ -231,7 +209,9 @@ describe.skipIf(!bins)("the cookie providers from a real Chromium profile, end t
     const { stdout } = await run("secret-tool", ["search", "--all", "service", "quotabar"], {
       env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: bus },
     });
-    for (const id of PROVIDERS) expect(stdout).toContain(`label = keyring:cookie:${id}@quotabar`);
+    // each entry is named after the config directory it belongs to: another HOME never sees it
+    const configDir = join(home, ".config", "quotabar");
+    for (const id of PROVIDERS) expect(stdout).toContain(`label = keyring:cookie:${id}|${configDir}@quotabar`);
     // MiniMax's entry keeps the web app's token beside the header: the next run needs no Local Storage either
     expect(stdout).toContain(MINIMAX_WEB_TEST_TOKEN);
     const away = join(scratch, "chromium-away");
@@ -360,14 +340,18 @@ describe.skipIf(!bins)("the cookie providers from a real Chromium profile, end t
   it("passes over a locked OS secret store (no cached header) and reads the browser: the run still works", async () => {
     const locked = await privateKeyring(join(scratch, "locked-keyring-home"), true);
     for (const id of ["amp", "minimax"]) expect(await usage(id, { DBUS_SESSION_BUS_ADDRESS: locked }), id).toMatchObject({ ok: true });
-    // and without any OS secret store at all (no D-Bus session)
+    // and without any OS secret store at all (no D-Bus session): the header goes to the 0600 file beside the config
     expect(await usage("ollama", { DBUS_SESSION_BUS_ADDRESS: undefined })).toMatchObject({ ok: true });
+    const file = join(home, ".config", "quotabar", "secrets.json");
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readFileSync(file, "utf8")).toContain("quotabar/cookie:ollama");
   });
 
   it("put no cookie value in any output, error or file quotabar wrote (outside the browser and the secret store)", () => {
     expect(outputs.length).toBeGreaterThan(10);
     const written = filesUnder(scratch, [join(scratch, "keyring-home"), join(scratch, "chromium-away")]).filter(
-      (path) => !path.includes(`${join(".config", "chromium")}`) && !path.endsWith(".pem"),
+      (path) =>
+        !path.includes(`${join(".config", "chromium")}`) && !path.endsWith(".pem") && !path.endsWith(join("quotabar", "secrets.json")),
     );
     expect(written.some((path) => path.includes(join(".cache", "quotabar")))).toBe(true);
     for (const secret of SECRETS) {

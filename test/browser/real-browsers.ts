@@ -1,6 +1,7 @@
 import { execFile, spawn, type ChildProcess } from "node:child_process";
-import { accessSync, constants } from "node:fs";
+import { accessSync, constants, mkdirSync } from "node:fs";
 import { delimiter, join } from "node:path";
+import { createInterface } from "node:readline";
 import { promisify } from "node:util";
 
 const run = promisify(execFile);
@@ -106,4 +107,26 @@ export async function eventually<T>(probe: () => Promise<T | null>, timeoutMs = 
     if (Date.now() > until) throw new Error(`nothing after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
+}
+
+/**
+ * A private D-Bus session with gnome-keyring on `home` (as libsecret-cookies.test.ts does); its bus
+ * address. Unlocked, or locked: its login keyring made (with an item) in a first session, then left
+ * locked by the daemon of the second.
+ */
+export async function privateKeyring(home: string, locked = false): Promise<string> {
+  mkdirSync(home, { recursive: true });
+  const unlock = "printf %s testpass | gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1";
+  if (locked) {
+    const seed = `${unlock}; printf %s seed | secret-tool store --label=seed service seed username seed`;
+    await run("dbus-run-session", ["--", "sh", "-c", seed], { env: { ...process.env, HOME: home }, timeout: 60_000 });
+  }
+  const start = locked ? "gnome-keyring-daemon --start --components=secrets >/dev/null 2>&1" : unlock;
+  const hold = `${start}; echo "BUS=$DBUS_SESSION_BUS_ADDRESS"; exec cat >/dev/null`;
+  const session = startDetached("dbus-run-session", ["--", "sh", "-c", hold], { ...process.env, HOME: home }, "pipe");
+  return new Promise<string>((resolve, reject) => {
+    const lines = createInterface({ input: session.stdout as NodeJS.ReadableStream });
+    lines.on("line", (line) => line.startsWith("BUS=") && resolve(line.slice(4)));
+    session.once("exit", (code) => reject(new Error(`dbus-run-session exited (${code})`)));
+  });
 }
