@@ -5,6 +5,7 @@ import { FileSecretStore } from "./file-secret-store.js";
 import { KeyringSecretStore } from "./keyring-secret-store.js";
 import { MemorySecretStore } from "./memory-secret-store.js";
 import { ScopedSecretStore } from "./scoped-secret-store.js";
+import { optionalAddonInstalled } from "../optional-addon.js";
 import { secretServiceReachable } from "./secret-service-probe.js";
 
 const CHOICES = ["auto", "keyring", "file", "memory"] as const;
@@ -30,7 +31,7 @@ export function secretStoreChoice(env: Environment): Choice {
  * - `file`: `secrets.json` (mode 0600) beside the config file;
  * - `memory`: the life of the process (the tests; `quotabar demo`);
  * - `auto` (the default): the Keychain on macOS; on Linux the Secret Service when one answers on the
- *   session bus, else the file.
+ *   session bus, else the file; the file too where the optional keyring addon is not installed.
  * The choice is made on first use, so a run that keeps nothing asks nothing.
  */
 export function chooseSecretStore(env: Environment, configPath: string, platform: NodeJS.Platform = process.platform): SecretStore {
@@ -40,9 +41,11 @@ export function chooseSecretStore(env: Environment, configPath: string, platform
   const file = () => new FileSecretStore(join(configDir, "secrets.json"));
   if (choice === "file") return file();
   const keyring = () => new ScopedSecretStore(new KeyringSecretStore(), configDir);
-  if (platform === "darwin") return keyring();
-  if (platform !== "linux") return choice === "keyring" ? keyring() : file();
   return lazily(async () => {
+    // an install without the optional keyring addon keeps its secrets in the file, unless told otherwise
+    if (choice === "auto" && !optionalAddonInstalled("@napi-rs/keyring")) return file();
+    if (platform === "darwin") return keyring();
+    if (platform !== "linux") return choice === "keyring" ? keyring() : file();
     if (await secretServiceReachable(env)) return keyring();
     if (choice === "auto") return file();
     throw new Error(

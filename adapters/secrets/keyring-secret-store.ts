@@ -1,4 +1,4 @@
-import { createRequire } from "node:module";
+import { loadOptionalAddon } from "../optional-addon.js";
 import type { SecretStore } from "../../ports/browser-credentials.js";
 
 interface KeyringEntry {
@@ -45,7 +45,7 @@ export class KeyringSecretStore implements SecretStore {
   }
 
   private entry(service: string, account: string): KeyringEntry {
-    this.module ??= createRequire(import.meta.url)("@napi-rs/keyring") as KeyringModule;
+    this.module ??= loadOptionalAddon<KeyringModule>("@napi-rs/keyring");
     return new this.module.Entry(service, account);
   }
 }

@@ -1,4 +1,4 @@
-import { createRequire } from "node:module";
+import { loadOptionalAddon } from "../optional-addon.js";
 import type { Sqlite, SqliteDatabase, SqliteParam, SqliteRow } from "./sqlite.js";
 
 interface BetterStatement {
@@ -16,7 +16,7 @@ export class BetterSqlite implements Sqlite {
   private constructorOf: BetterConstructor | undefined;
 
   async open(path: string): Promise<SqliteDatabase> {
-    this.constructorOf ??= createRequire(import.meta.url)("better-sqlite3") as BetterConstructor;
+    this.constructorOf ??= loadOptionalAddon<BetterConstructor>("better-sqlite3");
     const db = new this.constructorOf(path, { fileMustExist: true });
     return {
       all: (sql, params = []) =>

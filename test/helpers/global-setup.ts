@@ -4,8 +4,9 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 
 /**
- * CLI tests run the built bin: build dist/ and oclif.manifest.json exactly as `npm run build` does
- * (scripts/build.mjs). After the run: fail if a test wrote to the real user's secret stores.
+ * CLI tests run the built bin: build dist/ and oclif.manifest.json as `npm run build` does, when a
+ * source changed since the last build (scripts/build.mjs --if-stale). After the run: fail if a test
+ * wrote to the real user's secret stores.
  */
 export default function setup(): () => void {
   const before = realSecretStores();
@@ -16,7 +17,7 @@ export default function setup(): () => void {
     join(root, "oclif.manifest.json"),
   ];
   if (process.env.QUOTABAR_SKIP_BUILD !== "1" || !built.every((file) => existsSync(file))) {
-    execFileSync(process.execPath, [join(root, "scripts", "build.mjs")], { stdio: "inherit" });
+    execFileSync(process.execPath, [join(root, "scripts", "build.mjs"), "--if-stale"], { stdio: "inherit" });
     const missing = built.filter((file) => !existsSync(file));
     if (missing.length > 0) throw new Error(`the build did not produce ${missing.join(", ")}`);
   }

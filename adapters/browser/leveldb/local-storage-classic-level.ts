@@ -1,4 +1,4 @@
-import { ClassicLevel } from "classic-level";
+import type { ClassicLevel as ClassicLevelClass } from "classic-level";
 import { copyFile, lstat, mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -12,6 +12,7 @@ import {
   type OriginKeys,
 } from "./chromium-local-storage.js";
 import { LEVELDB_LIMITS } from "./database.js";
+import { loadOptionalAddon } from "../../optional-addon.js";
 
 const ATTEMPTS = 3;
 const RETRY_DELAY_MS = 250;
@@ -65,6 +66,7 @@ async function copyDatabase(source: string, target: string): Promise<void> {
 }
 
 async function recordsOf(dir: string, plans: readonly OriginKeys[]): Promise<[Uint8Array, Uint8Array][]> {
+  const { ClassicLevel } = loadOptionalAddon<{ ClassicLevel: typeof ClassicLevelClass }>("classic-level");
   const db = new ClassicLevel<Buffer, Buffer>(dir, { keyEncoding: "buffer", valueEncoding: "buffer", createIfMissing: false });
   await db.open();
   try {
