@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
@@ -7,6 +8,8 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: "forks",
+    // one more worker than cores: most CLI and browser tests wait on a child process (vitest's default, cores - 1, is one worker on 2 cores)
+    maxWorkers: availableParallelism() + 1,
     globalSetup: ["test/helpers/global-setup.ts"],
     setupFiles: ["test/helpers/network-guard.ts"],
   },

@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
@@ -28,5 +29,7 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: "forks",
+    // the preview's tests wait on Chromium: one more worker than cores (vitest's default is cores - 1)
+    maxWorkers: availableParallelism() + 1,
   },
 });
