@@ -13,6 +13,7 @@ import type { StatusReader } from "../ports/status-feed.js";
 import { entryOf } from "./config-entry.js";
 import type { ProviderDescriptor, SourceKind } from "./descriptor.js";
 import { asQuotabarError, budgetExceeded, QuotabarError } from "./errors.js";
+import { UnknownProviderError } from "./unknown-provider.js";
 import type { RemedyWriter } from "./remedy.js";
 import { scopedHttp, secretsOf } from "./scoped-http.js";
 import { cleanStrings } from "./untrusted-text.js";
@@ -31,18 +32,6 @@ export interface UsageRequest {
   source?: string;
 }
 
-export class UnknownProviderError extends QuotabarError {
-  override name = "UnknownProviderError";
-  constructor(
-    readonly unknownIds: readonly string[],
-    validIds: readonly string[],
-  ) {
-    super("not_configured", `Unknown provider id: ${unknownIds.join(", ")}`, {
-      remedies: [{ kind: "advice", text: `Valid ids: ${validIds.join(", ")}` }],
-    });
-  }
-}
-
 /** One line of `quotabar providers` (and Raycast's list of providers not set up). */
 export interface ProviderListing {
   id: string;
@@ -57,6 +46,8 @@ export interface ProviderListing {
   status: ProviderDescriptor["status"];
   credentialEnv: readonly string[];
 }
+
+export { UnknownProviderError } from "./unknown-provider.js";
 
 /** A forced source mode (`--source`) that a requested provider does not have. */
 export class UnsupportedSourceError extends QuotabarError {
@@ -99,7 +90,8 @@ export class UsageService {
     let ids = await this.select(config, request.providers);
     if (source && source !== "auto") {
       const asked = request.providers && request.providers.length > 0;
-      const lacking = ids.map((id) => this.module(id)).filter((m) => m.strategies.length > 0 && this.applicable(m, source).length === 0);
+      // the sources a provider declares, for every provider alike (a config entry's own `source` may be looser: Kilo reads "web" as auto)
+      const lacking = ids.map((id) => this.module(id)).filter((m) => m.strategies.length > 0 && !sourcesOf(m).includes(source));
       const first = lacking[0];
       if (asked && first) throw new UnsupportedSourceError(first.descriptor.name, source, sourcesOf(first));
       ids = ids.filter((id) => !lacking.some((m) => m.descriptor.id === id));

@@ -4,6 +4,7 @@ import { writeCliRemedies } from "../library/remedy-text.js";
 import type { Remedy } from "../domain/remedy.js";
 import { redact } from "../domain/redact.js";
 import { wantsColor } from "./render/style.js";
+import { providerIds } from "./shared-flags.js";
 
 /** Exit codes of contract section 2. */
 export const EXIT = { ok: 0, providerFailed: 1, usage: 2, internal: 3 } as const;
@@ -27,8 +28,9 @@ export abstract class QuotabarCommand extends Command {
     }),
   };
 
-  /** The core, loaded on first use so `--version` and `--help` stay fast. */
-  protected async core(flags: { config?: string | undefined }): Promise<Core> {
+  /** The core, loaded on first use so `--version` and `--help` stay fast; `-p` ids are checked here, for every command alike. */
+  protected async core(flags: { config?: string | undefined; provider?: string[] | undefined }): Promise<Core> {
+    if (flags.provider) flags.provider = providerIds(flags.provider);
     const { createCliCore } = await import("./composition.js");
     return createCliCore(flags);
   }

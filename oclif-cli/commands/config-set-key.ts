@@ -1,6 +1,7 @@
 import { Args, Flags } from "@oclif/core";
-import { descriptorOf, PROVIDER_IDS } from "../../providers/registry.js";
+import { descriptorOf } from "../../providers/registry.js";
 import { QuotabarCommand, UsageError } from "../base-command.js";
+import { pasteCommand, providerId } from "../shared-flags.js";
 import { readSecret } from "../read-secret.js";
 import { saveProviderToken } from "../../domain/provider-token.js";
 
@@ -25,16 +26,20 @@ export function oneLineKey(pasted: string): string {
 export default class ConfigSetKey extends QuotabarCommand {
   static override summary = "Store a provider's API key in the config file (read from stdin, never from the command line).";
   static override examples = [
-    "pbpaste | <%= config.bin %> config set-key openrouter --stdin",
+    `${pasteCommand()} | <%= config.bin %> config set-key openrouter --stdin`,
     "<%= config.bin %> config set-key warp --stdin < ~/warp-key.txt",
   ];
-  static override args = { id: Args.string({ description: "Provider id", required: true, options: [...PROVIDER_IDS] }) };
+  static override args = { id: Args.string({ description: "Provider id (one that takes an API key)", required: true }) };
   static override flags = { stdin: Flags.boolean({ description: "Read the key from standard input (required)", required: true }) };
 
   async run(): Promise<void> {
     const { args, flags } = await this.parse(ConfigSetKey);
-    const id = args.id;
-    const pipeIt = `Pipe the key in: pbpaste | quotabar config set-key ${id} --stdin`;
+    const id = providerId(args.id);
+    const { name, auth, settings } = descriptorOf(id);
+    if (!settings?.some((setting) => setting.field === "apiKey")) {
+      throw new UsageError(`${name} takes no API key`, `${name} authenticates with: ${auth.join("; ")}.`);
+    }
+    const pipeIt = `Pipe the key in: ${pasteCommand()} | quotabar config set-key ${id} --stdin`;
     const key = oneLineKey(await readSecret(process.stdin, process.stderr, `Paste the ${descriptorOf(id).name} key and press Enter: `));
     if (key === "") throw new UsageError("No key on standard input", pipeIt);
     if (hasControlCharacter(key)) {

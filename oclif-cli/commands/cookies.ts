@@ -1,8 +1,8 @@
 import { Args, Flags } from "@oclif/core";
 import type { CookieExplanation } from "../../adapters/browser/cookie-explanation.js";
 import type { LookupNote } from "../../ports/browser-credentials.js";
-import { PROVIDER_IDS } from "../../providers/registry.js";
 import { QuotabarCommand, UsageError } from "../base-command.js";
+import { providerId } from "../shared-flags.js";
 import { style, type Style } from "../render/style.js";
 
 export default class Cookies extends QuotabarCommand {
@@ -19,8 +19,7 @@ export default class Cookies extends QuotabarCommand {
 
   async run(): Promise<CookieExplanation> {
     const { args, flags } = await this.parse(Cookies);
-    const id = args.provider.trim().toLowerCase();
-    if (!PROVIDER_IDS.includes(id)) throw new UsageError(`Unknown provider id: ${args.provider}`, `Valid ids: ${PROVIDER_IDS.join(", ")}`);
+    const id = providerId(args.provider);
     // asked by a person: the OS may prompt once per browser for its cookie key
     const { createCliCore } = await import("../composition.js");
     const explanation = await createCliCore(flags, { interactive: true }).explainCookies(id);

@@ -1,7 +1,8 @@
 import { Args, Flags, ux } from "@oclif/core";
 import { saveProviderToken } from "../../domain/provider-token.js";
-import { descriptorOf, PROVIDER_IDS, PROVIDERS } from "../../providers/registry.js";
+import { descriptorOf, PROVIDERS } from "../../providers/registry.js";
 import { QuotabarCommand, UsageError } from "../base-command.js";
+import { providerId } from "../shared-flags.js";
 import { openInBrowser } from "../open-browser.js";
 
 /** Providers with a sign-in flow; everything else takes a key (`config set-key`) or local credentials. */
@@ -22,8 +23,7 @@ export default class Login extends QuotabarCommand {
 
   async run(): Promise<void> {
     const { args, flags } = await this.parse(Login);
-    const id = args.provider.trim().toLowerCase();
-    if (!PROVIDER_IDS.includes(id)) throw new UsageError(`Unknown provider id: ${args.provider}`, `Valid ids: ${PROVIDER_IDS.join(", ")}`);
+    const id = providerId(args.provider);
     if (!SIGN_IN_PROVIDERS.includes(id)) {
       const { name } = descriptorOf(id);
       throw new UsageError(

@@ -1,7 +1,8 @@
 import { Args } from "@oclif/core";
 import { removeProviderToken } from "../../domain/provider-token.js";
-import { descriptorOf, PROVIDER_IDS } from "../../providers/registry.js";
-import { QuotabarCommand, UsageError } from "../base-command.js";
+import { descriptorOf } from "../../providers/registry.js";
+import { QuotabarCommand } from "../base-command.js";
+import { providerId } from "../shared-flags.js";
 
 export default class Logout extends QuotabarCommand {
   static override summary = "Remove a provider's stored token (providers[id].apiKey) from the config file.";
@@ -12,8 +13,7 @@ export default class Logout extends QuotabarCommand {
 
   async run(): Promise<void> {
     const { args, flags } = await this.parse(Logout);
-    const id = args.provider.trim().toLowerCase();
-    if (!PROVIDER_IDS.includes(id)) throw new UsageError(`Unknown provider id: ${args.provider}`, `Valid ids: ${PROVIDER_IDS.join(", ")}`);
+    const id = providerId(args.provider);
     const { name, credentialEnv } = descriptorOf(id);
     const core = await this.core(flags);
     const store = core.config;

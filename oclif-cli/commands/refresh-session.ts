@@ -1,7 +1,8 @@
 import { Args } from "@oclif/core";
 import type { KeepaliveReport } from "../../domain/session-keepalive.js";
-import { PROVIDER_CATALOG, PROVIDER_IDS } from "../../providers/registry.js";
+import { PROVIDER_CATALOG } from "../../providers/registry.js";
 import { EXIT, QuotabarCommand, UsageError } from "../base-command.js";
+import { providerId } from "../shared-flags.js";
 
 export default class RefreshSession extends QuotabarCommand {
   static override summary = "Renew a provider's web session now (what `quotabar watch` does when a session is about to expire).";
@@ -13,10 +14,9 @@ export default class RefreshSession extends QuotabarCommand {
 
   async run(): Promise<KeepaliveReport> {
     const { args, flags } = await this.parse(RefreshSession);
-    const id = args.provider.trim().toLowerCase();
+    const id = providerId(args.provider);
     const kept = PROVIDER_CATALOG.all().filter((m) => m.keepalive !== undefined);
     const withSessions = `Providers with a web session to refresh: ${kept.map((m) => m.descriptor.id).join(", ")}.`;
-    if (!PROVIDER_IDS.includes(id)) throw new UsageError(`Unknown provider id: ${args.provider}`, withSessions);
     if (!kept.some((m) => m.descriptor.id === id)) {
       throw new UsageError(`${PROVIDER_CATALOG.get(id)?.descriptor.name ?? id} has no web session to refresh`, withSessions);
     }

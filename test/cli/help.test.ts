@@ -30,5 +30,15 @@ describe("help, version and flags a first-time user tries", () => {
     expect(run.stderr).toContain("Its sources: auto, api.");
     const kilo = await runCli(["-p", "kilo", "--source", "cli", "--json"], sim.env());
     expect(JSON.parse(kilo.stdout).providers[0].source).not.toBe("web");
+    // every provider alike: Kilo reads "web" in a config entry as auto, but a forced --source web is not one of its sources
+    for (const [id, name, sources] of [
+      ["kilo", "Kilo Code", "auto, api, cli"],
+      ["warp", "Warp", "auto, api"],
+    ]) {
+      const refused = await runCli(["-p", id as string, "--source", "web"], sim.env());
+      expect(refused.code, id).toBe(2);
+      expect(refused.stderr).toContain(`${name} has no source "web"`);
+      expect(refused.stderr).toContain(`Its sources: ${sources}.`);
+    }
   });
 });
