@@ -31,17 +31,7 @@ export default class Demo extends QuotabarCommand {
     const sim = await ProviderSimulator.start({ liveDates: true });
     const home = mkdtempSync(join(tmpdir(), "quotabar-demo-"));
     try {
-      for (const pair of flags.scenario ?? []) {
-        const [id, name] = pair.split("=");
-        try {
-          sim.setScenario(id ?? "", name ?? "");
-        } catch (error) {
-          throw new UsageError(
-            (error as Error).message,
-            `Scenarios: ${sim.providers.map((p) => `${p.id} (${p.scenarios.join(", ")})`).join("; ")}`,
-          );
-        }
-      }
+      for (const pair of flags.scenario ?? []) this.chooseScenario(sim, pair);
       if (flags.serve) return await this.serve(sim);
       await sim.seedHome(home); // the local providers' files (IDE folders, a stand-in kiro-cli)
       // everything it keeps stays in its own HOME and in memory: never the user's config, cache or secret store
@@ -58,6 +48,24 @@ export default class Demo extends QuotabarCommand {
       rmSync(home, { recursive: true, force: true });
       if (!flags.serve) await sim.stop();
     }
+  }
+
+  /** `--scenario id=name`; a wrong one is told that provider's scenarios (every provider's would be a 3 KB line). */
+  private chooseScenario(sim: ProviderSimulator, pair: string): void {
+    const [id = "", name = ""] = pair.split("=").map((part) => part.trim());
+    const upstream = sim.providers.find((p) => p.id === id);
+    if (!upstream)
+      throw new UsageError(
+        `The simulator plays no provider "${id}"`,
+        `Give --scenario <id>=<name> with one of: ${sim.providers.map((p) => p.id).join(", ")}`,
+      );
+    if (!upstream.scenarios.includes(name)) {
+      throw new UsageError(
+        name === "" ? `--scenario ${id} names no scenario` : `${id} has no scenario "${name}"`,
+        `${id} scenarios: ${upstream.scenarios.join(", ")} (e.g. --scenario ${id}=${upstream.scenarios[1] ?? upstream.scenarios[0]})`,
+      );
+    }
+    sim.setScenario(id, name);
   }
 
   private async serve(sim: ProviderSimulator): Promise<void> {

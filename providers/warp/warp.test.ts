@@ -77,11 +77,13 @@ describe("warp against the simulator", () => {
     expect(usage.error?.message).toContain("data.user.user.requestLimitInfo.requestLimit");
   });
 
-  it("says token invalid or host unreachable for an API error", async () => {
+  it("says the API key was refused when Warp answers Unauthorized (with a 200), without a network hint", async () => {
     sim.sim.setScenario("warp", "unauthorized");
     const usage = await warp();
-    expect(usage.error).toMatchObject({ code: "unauthorized", message: "Warp API error (200): Unauthorized" });
-    expect(usage.error?.hint).toMatch(/token is invalid, or the network cannot reach app\.warp\.dev/);
+    expect(usage.error).toMatchObject({ code: "unauthorized", message: "Warp refused the API key (Unauthorized)" });
+    expect(usage.error?.message).not.toContain("200");
+    expect(usage.error?.hint).not.toMatch(/network/);
+    expect(usage.error?.hint).toContain("quotabar config set-key warp --stdin");
   });
 
   it("says the key is missing and how to store it in this product's words", async () => {

@@ -160,14 +160,21 @@ function graphQlErrors(body: unknown): string | null {
 }
 
 function apiError(status: number, summary: string): QuotabarError {
-  const message = `Warp API error (${status}): ${summary}`;
+  // a GraphQL error comes with a 200: the status says nothing then
+  const message = status === 200 ? `Warp API error: ${summary}` : `Warp API error (${status}): ${summary}`;
   const authLike =
     status === 401 || status === 403 || /unauthori[sz]ed|unauthenticated|invalid (api )?(key|token)|forbidden/i.test(summary);
+  if (authLike) {
+    // the service answered: the network is fine, the key is not
+    return new QuotabarError(status === 403 ? "forbidden" : "unauthorized", `Warp refused the API key (${summary})`, {
+      status,
+      remedies: [{ kind: "set-key", provider: "warp", env: ENV }],
+    });
+  }
   if (status === 429)
     return new QuotabarError("rate_limited", message, {
       status,
       remedies: [advice("Warp is rate limiting."), { kind: "retry", afterSeconds: 60 }],
     });
-  if (authLike) return new QuotabarError(status === 403 ? "forbidden" : "unauthorized", message, { status, remedies: CHECK_KEY });
   return new QuotabarError("upstream", message, { status, remedies: CHECK_KEY });
 }
