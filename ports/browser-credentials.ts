@@ -41,7 +41,8 @@ export interface LookupNote {
   browser: string;
   profile?: string;
   /** "chosen": the candidate (or the cached header, browser "cache") a credential source went with. */
-  outcome: "found" | "nothing" | "not-installed" | "skipped" | "error" | "chosen";
+  /** `not-installed`: no data of the browser here at all; `no-profile`: its folder is here, without a profile to read. */
+  outcome: "found" | "nothing" | "not-installed" | "no-profile" | "skipped" | "error" | "chosen";
   /** Why, in a sentence ("no cookie for kimi.com", "Keychain access denied; cooling down until 14:05"). */
   detail: string;
   cookieNames?: string[];

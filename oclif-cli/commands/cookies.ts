@@ -1,7 +1,7 @@
 import { Args, Flags } from "@oclif/core";
 import type { CookieExplanation } from "../../adapters/browser/cookie-explanation.js";
 import type { LookupNote } from "../../ports/browser-credentials.js";
-import { QuotabarCommand, UsageError } from "../base-command.js";
+import { EXIT, QuotabarCommand, UsageError } from "../base-command.js";
 import { providerId } from "../shared-flags.js";
 import { style, type Style } from "../render/style.js";
 
@@ -25,6 +25,7 @@ export default class Cookies extends QuotabarCommand {
     const explanation = await createCliCore(flags, { interactive: true }).explainCookies(id);
     if (!explanation) throw new UsageError(`Unknown provider id: ${args.provider}`);
     if (!this.jsonEnabled()) for (const text of cookieExplanationText(explanation, style(this.color(flags.color)))) this.log(text);
+    if (explanation.queries.length > 0 && !explanation.chosen) process.exitCode = EXIT.providerFailed; // nothing found
     return explanation;
   }
 }
@@ -47,6 +48,7 @@ const OUTCOME: Record<LookupNote["outcome"], (s: Style, text: string) => string>
   found: (s, t) => s.green(t),
   nothing: (s, t) => s.dim(t),
   "not-installed": (s, t) => s.dim(t),
+  "no-profile": (s, t) => s.dim(t),
   skipped: (s, t) => s.yellow(t),
   error: (s, t) => s.red(t),
 };

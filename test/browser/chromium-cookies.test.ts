@@ -198,7 +198,7 @@ describe.skipIf(!bins)("Chromium cookie store, real Chromium (basic store, v10)"
         { interactive: false },
       );
       expect(missing.notes).toEqual([
-        { browser: "chromium", outcome: "not-installed", detail: "Chromium has no profile with a cookie store" },
+        { browser: "chromium", outcome: "no-profile", detail: "Chromium has no profile with a cookie store" },
       ]);
     } finally {
       rmSync(broken, { recursive: true, force: true });

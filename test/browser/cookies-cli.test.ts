@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -18,7 +18,7 @@ describe("quotabar cookies", () => {
 
   it("answers in JSON: what was asked of which browsers, the notes, the choice", async () => {
     const result = await runCli(["cookies", "ollama", "--json"], env);
-    expect(result.code).toBe(0);
+    expect(result.code).toBe(1); // nothing found at all
     const explained = JSON.parse(result.stdout) as {
       provider: string;
       interactive: boolean;
@@ -30,5 +30,25 @@ describe("quotabar cookies", () => {
     expect(Array.isArray(explained.queries) && Array.isArray(explained.notes)).toBe(true);
     // nothing is installed under this HOME: no look found anything
     expect(explained.notes.filter((n) => n.outcome === "found" || n.outcome === "chosen")).toEqual([]);
+  });
+
+  it("says a browser has no profile (not that it is not installed) when its folder is here without one, and exits 1", async () => {
+    const withFolders = mkdtempSync(join(tmpdir(), "quotabar-cookies-cli-"));
+    try {
+      mkdirSync(join(withFolders, ".mozilla", "firefox"), { recursive: true });
+      mkdirSync(join(withFolders, ".config", "chromium"), { recursive: true });
+      mkdirSync(join(withFolders, ".config", "quotabar"), { recursive: true });
+      writeFileSync(
+        join(withFolders, ".config", "quotabar", "config.json"),
+        JSON.stringify({ version: 1, providers: [{ id: "ollama", browsers: ["firefox", "chromium", "brave"] }] }),
+      );
+      const result = await runCli(["cookies", "ollama"], { ...env, HOME: withFolders });
+      expect(result.code).toBe(1);
+      expect(result.stdout).toMatch(/firefox\s+no-profile\s+Firefox has no profile with a cookie database/);
+      expect(result.stdout).toMatch(/chromium\s+no-profile\s+Chromium has no profile with a cookie store/);
+      expect(result.stdout).toMatch(/brave\s+not-installed\s+Brave has no profile data here/);
+    } finally {
+      rmSync(withFolders, { recursive: true, force: true });
+    }
   });
 });

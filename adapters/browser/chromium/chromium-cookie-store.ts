@@ -67,7 +67,7 @@ export class ChromiumCookieStore {
     if (profiles.length === 0) {
       return {
         candidates: [],
-        notes: [{ browser: browser.id, outcome: "not-installed", detail: `${browser.name} has no profile with a cookie store` }],
+        notes: [{ browser: browser.id, outcome: "no-profile", detail: `${browser.name} has no profile with a cookie store` }],
       };
     }
     const hostKeys = storedDomainsForAll(query.hosts);

@@ -33,9 +33,11 @@ export class GeckoCookieStore {
     const roots = newestFirst(geckoRoots(browser, this.options.platform, this.options.env).filter(exists));
     const profiles = (await Promise.all(roots.map(geckoProfiles))).flat();
     if (profiles.length === 0) {
-      const detail =
-        roots.length === 0 ? `${browser.name} has no profile data here` : `${browser.name} has no profile with a cookie database`;
-      return { candidates: [], notes: [{ browser: browser.id, outcome: "not-installed", detail }] };
+      const note: LookupNote =
+        roots.length === 0
+          ? { browser: browser.id, outcome: "not-installed", detail: `${browser.name} has no profile data here` }
+          : { browser: browser.id, outcome: "no-profile", detail: `${browser.name} has no profile with a cookie database` };
+      return { candidates: [], notes: [note] };
     }
     const hosts = storedDomainsForAll(query.hosts);
     const candidates: CookieCandidate[] = [];
