@@ -16,7 +16,7 @@ export async function listProvidersPlainly(json: boolean): Promise<boolean> {
   } catch {
     return false;
   }
-  const lines = json ? [JSON.stringify(rows, null, 2)] : providersTable(rows, style(wantsColor(process.stdout, process.env, true)));
+  const lines = json ? [JSON.stringify(rows, null, 2)] : providersTable(rows, style(wantsColor(process.stdout, process.env, undefined)));
   process.stdout.write(lines.map((line) => `${line}\n`).join(""));
   return true;
 }

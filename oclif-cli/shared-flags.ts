@@ -27,7 +27,7 @@ export const providerId = (given: string): string => providerIds([given])[0] as 
 
 /** Colour only for a terminal; `--no-color`, NO_COLOR and a pipe turn it off. */
 export const colorFlag = () =>
-  Flags.boolean({ description: "Colour the text output (off for NO_COLOR or a non-TTY)", allowNo: true, default: true });
+  Flags.boolean({ description: "Colour the text output, even into a pipe (default: in a terminal without NO_COLOR)", allowNo: true });
 
 /** How to paste the clipboard into a pipe on this platform (and Linux display server), for hints and examples. */
 export function pasteCommand(platform: NodeJS.Platform = process.platform, env: NodeJS.ProcessEnv = process.env): string {

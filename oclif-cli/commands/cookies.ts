@@ -1,8 +1,8 @@
-import { Args, Flags } from "@oclif/core";
+import { Args } from "@oclif/core";
 import type { CookieExplanation } from "../../adapters/browser/cookie-explanation.js";
 import type { LookupNote } from "../../ports/browser-credentials.js";
 import { EXIT, QuotabarCommand, UsageError } from "../base-command.js";
-import { providerId } from "../shared-flags.js";
+import { colorFlag, providerId } from "../shared-flags.js";
 import { style, type Style } from "../render/style.js";
 
 export default class Cookies extends QuotabarCommand {
@@ -15,7 +15,7 @@ export default class Cookies extends QuotabarCommand {
   static override args = {
     provider: Args.string({ description: "Provider id", required: true }),
   };
-  static override flags = { color: Flags.boolean({ allowNo: true, default: true, description: "Colour the output" }) };
+  static override flags = { color: colorFlag() };
 
   async run(): Promise<CookieExplanation> {
     const { args, flags } = await this.parse(Cookies);

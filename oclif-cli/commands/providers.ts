@@ -1,5 +1,5 @@
-import { Flags } from "@oclif/core";
 import type { ProviderListing } from "../../domain/usage-service.js";
+import { colorFlag } from "../shared-flags.js";
 import { QuotabarCommand } from "../base-command.js";
 import { providersTable } from "../render/providers-table.js";
 import { style } from "../render/style.js";
@@ -7,7 +7,7 @@ import { style } from "../render/style.js";
 export default class Providers extends QuotabarCommand {
   static override summary = "List every provider, how it authenticates, and whether credentials were found.";
   static override enableJsonFlag = true;
-  static override flags = { color: Flags.boolean({ allowNo: true, default: true, description: "Colour the output" }) };
+  static override flags = { color: colorFlag() };
 
   async run(): Promise<ProviderListing[]> {
     const { flags } = await this.parse(Providers);

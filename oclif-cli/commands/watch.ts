@@ -17,7 +17,7 @@ const REDRAW = "\u001b[H\u001b[2J";
 export default class Watch extends QuotabarCommand {
   static override summary = "Keep the usage on screen, refreshed every --interval, and keep web sessions alive, until Ctrl-C.";
   static override description =
-    "Refreshes now and then every --interval (default 5m). In a terminal the text view is redrawn in place; piped, each refresh is printed in turn; with --json each refresh is one JSON document on a line of its own. Every 5 minutes it also checks the web sessions of the providers shown and renews one that is about to expire; what it did is reported on stderr (in a terminal, under the view). Ctrl-C ends it at once, exit code 0.";
+    "Refreshes now and then every --interval (default 5m). In a terminal the text view is redrawn in place; piped, each refresh is printed in turn; with --json each refresh is one JSON document on a line of its own. Every 5 minutes it also checks the web sessions of the providers shown and renews one that is about to expire; what it did is reported on stderr (in a terminal, under the view). Ctrl-C ends it at once, exit code 0; --count ends it after that many refreshes, exit 0 or 1 as for `quotabar`.";
   static override enableJsonFlag = true;
   static override examples = [
     "<%= config.bin %> watch",
@@ -28,6 +28,11 @@ export default class Watch extends QuotabarCommand {
     ...usageFlags,
     interval: Flags.string({ description: "Time between refreshes: 30s, 1m, 2h (at least 10s)", default: "5m", helpValue: "<time>" }),
     source: Flags.string({ description: "Force a source mode (providers with several sources)", options: [...SOURCE_MODES] }),
+    count: Flags.integer({
+      description: "Stop after this many refreshes (for cron and scripts): exit 0 when every provider answered the last one, else 1",
+      min: 1,
+      helpValue: "<n>",
+    }),
   };
 
   async run(): Promise<void> {
@@ -46,7 +51,9 @@ export default class Watch extends QuotabarCommand {
       status: flags.status,
     };
     const json = this.jsonEnabled();
-    const tty = !json && process.stdout.isTTY === true;
+    const tty = !json && process.stdout.isTTY === true && flags.count === undefined;
+    let refreshes = 0;
+    let lastFailed = false;
     const loop = runWatch(
       core,
       { intervalMs, request, json },
@@ -56,13 +63,17 @@ export default class Watch extends QuotabarCommand {
         tty,
         color: this.color(flags.color),
         signal: controller.signal,
+        refreshed(document) {
+          lastFailed = document.providers.some((p) => !p.ok);
+          if (flags.count !== undefined && ++refreshes >= flags.count) stop();
+        },
       },
     );
     // Ctrl-C ends it at once: a fetch under way is abandoned, not awaited
     await Promise.race([loop, stopped]);
     if (tty) process.stdout.write("\n");
     await new Promise<void>((resolve) => process.stdout.write("", () => resolve()));
-    process.exit(0);
+    process.exit(flags.count !== undefined && lastFailed ? 1 : 0);
   }
 }
 
@@ -80,6 +91,8 @@ export interface WatchIo {
   tty: boolean;
   color: boolean;
   signal: AbortSignal;
+  /** After each refresh is written. */
+  refreshed?(document: UsageDocument): void;
   sleep?(ms: number, signal: AbortSignal): Promise<void>;
 }
 
@@ -104,7 +117,12 @@ export async function runWatch(core: Core, settings: WatchSettings, io: WatchIo)
       else if (io.tty) {
         last = document;
         draw();
-      } else io.write(`${renderUsageText(document, s, core.clock.now())}\n\n`);
+      } else {
+        // a pipe or a log: each refresh after a line that says when, so one can be told from the next
+        const now = core.clock.now();
+        io.write(`${s.dim(`Updated ${now.toTimeString().slice(0, 8)}`)}\n${renderUsageText(document, s, now)}\n\n`);
+      }
+      io.refreshed?.(document);
     },
     onKeepalive(reports) {
       const lines = reports.map(keepaliveLine).filter((line): line is string => line !== null);

@@ -1,6 +1,6 @@
-/** Colour only for a TTY, never under NO_COLOR or --no-color. */
+/** `--color` forces colour (into a pipe too) and `--no-color` turns it off; else a TTY without NO_COLOR. */
 export function wantsColor(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv, flag: boolean | undefined): boolean {
-  if (flag === false) return false;
+  if (flag !== undefined) return flag;
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== "") return false;
   return stream.isTTY === true;
 }
