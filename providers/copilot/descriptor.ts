@@ -12,9 +12,9 @@ export const descriptor = describeProvider({
     {
       field: "apiKey",
       title: "GitHub Copilot Token",
-      description: "A token with the read:user scope. Easier: run Sign In to GitHub Copilot. Leave empty to use the signed-in token.",
+      description: "A token with the read:user scope. Easier: run Sign in to GitHub Copilot. Leave empty to use the signed-in token.",
       placeholder: "gho_… or github_pat_…",
     },
   ],
-  signIn: { title: "Sign In to GitHub Copilot" },
+  signIn: { title: "Sign in to GitHub Copilot" },
 });

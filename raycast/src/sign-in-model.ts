@@ -13,7 +13,7 @@ export type LoginState =
 
 /** The words of one provider's sign-in, from its descriptor. */
 export interface SignInTexts {
-  /** descriptor.signIn.title: "Sign In to GitHub Copilot" */
+  /** descriptor.signIn.title: "Sign in to GitHub Copilot" */
   title: string;
   /** descriptor.name */
   name: string;

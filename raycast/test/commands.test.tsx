@@ -117,7 +117,7 @@ describe("menu-bar command", () => {
     expect(titles(byType(view.root, "MenuBarExtra.Section"))[0]).toBe("No provider set up");
     expect(titles(byType(view.root, "MenuBarExtra.Item")).slice(0, 2)).toEqual([
       "Add an API Key in Preferences…",
-      "Sign In to GitHub Copilot…",
+      "Sign in to GitHub Copilot…",
     ]);
   });
 });
@@ -202,7 +202,7 @@ describe("list command", () => {
     const empty = oneOfType(view.root, "List.EmptyView");
     expect(empty.props.title).toBe("Add an API Key to Get Started");
     expect(empty.props.description).toContain("Preferences");
-    expect(titles(byType(empty, "Action"))).toEqual(["Open Preferences", "Sign In to GitHub Copilot", "Refresh"]);
+    expect(titles(byType(empty, "Action"))).toEqual(["Open Preferences", "Sign in to GitHub Copilot", "Refresh"]);
     expect(byType(view.root, "List.Item")).toHaveLength(0);
   });
 });
@@ -212,7 +212,7 @@ describe("Copilot login command", () => {
     sim.setScenario("copilot", "device_ok");
     const view = await render(<CopilotLogin />);
     await waitFor(() => oneOfType(view.root, "Detail").props.markdown.includes("WDJB-MJHT"));
-    expect(oneOfType(view.root, "Detail").props.markdown).toMatch(/^# Sign In to GitHub Copilot\n/);
+    expect(oneOfType(view.root, "Detail").props.markdown).toMatch(/^# Sign in to GitHub Copilot\n/);
     await waitFor(() => oneOfType(view.root, "Detail").props.markdown.includes("Signed In"), 15_000);
     expect(oneOfType(view.root, "Detail").props.markdown).toContain("Raycast LocalStorage");
     const stored = JSON.parse((await LocalStorage.getItem<string>("config.json"))!);

@@ -38,7 +38,7 @@ describe("Raycast's remedy writer", () => {
   });
 
   it("runs the registry's sign-in command for a login, and says nothing for a provider without one", () => {
-    expect(text({ kind: "login", provider: "copilot" })).toBe("Run “Sign In to GitHub Copilot”.");
+    expect(text({ kind: "login", provider: "copilot" })).toBe("Run “Sign in to GitHub Copilot”.");
     expect(text({ kind: "login", provider: "warp" })).toBeNull();
   });
 
@@ -63,7 +63,7 @@ describe("Raycast's remedy writer", () => {
       { kind: "set-key", provider: "copilot", env: ["COPILOT_API_TOKEN"] },
     ];
     const line = raycastRemedyWriter()(remedies);
-    expect(line).toBe("Run “Sign In to GitHub Copilot”. Add your GitHub Copilot Token in the extension preferences.");
+    expect(line).toBe("Run “Sign in to GitHub Copilot”. Add your GitHub Copilot Token in the extension preferences.");
     expect(line).not.toMatch(/COPILOT_API_TOKEN|quotabar (login|config)/);
     expect(writeCliRemedies(remedies)).toMatch(/quotabar login copilot/);
     expect(raycastRemedyWriter()([])).toBeNull();

@@ -134,10 +134,10 @@ describe("menu bar", () => {
       action: { type: "configure" },
     });
     const signIn = menuBarModel(doc(copilotMissing), NOW).sections[0]!;
-    expect(signIn.items[1]).toMatchObject({ title: "Sign In to GitHub Copilot…", action: { type: "sign-in", provider: "copilot" } });
+    expect(signIn.items[1]).toMatchObject({ title: "Sign in to GitHub Copilot…", action: { type: "sign-in", provider: "copilot" } });
     const rejected = menuBarModel(doc({ ...copilot, ok: false, error: { ...warpUnauthorized.error!, hint: null } }), NOW).sections[0]!;
     expect(rejected.items.find((i) => i.icon.kind === "symbol" && i.icon.symbol === "hint")).toMatchObject({
-      title: "Sign In to GitHub Copilot Again…",
+      title: "Sign in to GitHub Copilot Again…",
       action: { type: "sign-in", provider: "copilot" },
     });
   });
@@ -292,11 +292,11 @@ describe("hints and refresh policy", () => {
   it("points a missing credential at Raycast's preferences or the Copilot sign-in", () => {
     expect(hintFor(kimik2Missing)).toBe("Add your Kimi K2 API Key (Unofficial) in the extension preferences.");
     expect(hintFor(copilotMissing)).toBe(
-      "Run “Sign In to GitHub Copilot”. A personal access token with read:user also works. Add your GitHub Copilot Token in the extension preferences.",
+      "Run “Sign in to GitHub Copilot”. A personal access token with read:user also works. Add your GitHub Copilot Token in the extension preferences.",
     );
     // a not-configured error without a hint of its own gets the provider's way in
     expect(hintFor({ ...copilotMissing, error: { ...copilotMissing.error!, hint: null } })).toBe(
-      "Run “Sign In to GitHub Copilot”, or add your GitHub Copilot Token in the extension preferences.",
+      "Run “Sign in to GitHub Copilot”, or add your GitHub Copilot Token in the extension preferences.",
     );
     expect(hintFor(warpUnauthorized)).toBe(
       "The token is invalid, or the network cannot reach app.warp.dev. Add your Warp API Key in the extension preferences.",
