@@ -47,3 +47,47 @@ describe("raycast/README.md says what works (update it when a provider's sources
     expect(readme.indexOf("### Works today")).toBeLessThan(readme.indexOf("### Coming soon"));
   });
 });
+
+/** The text of a `## heading` section, up to the next `## ` heading. */
+function chapter(heading: string): string {
+  const start = readme.indexOf(`\n## ${heading}\n`);
+  expect(start, `raycast/README.md has no "## ${heading}" section`).toBeGreaterThan(-1);
+  const rest = readme.slice(start + heading.length + 5);
+  const end = rest.search(/\n## /);
+  return (end === -1 ? rest : rest.slice(0, end)).replace(/\s+/g, " ");
+}
+
+describe("raycast/README.md's privacy section says what the extension reads and where secrets are kept", () => {
+  const privacy = chapter("Privacy");
+  const preferences = (
+    JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
+      preferences: { name: string; title: string; label?: string }[];
+    }
+  ).preferences;
+
+  it("names every provider whose cookies are read from a browser, and the cookie stores it reads", () => {
+    const cookieProviders = DESCRIPTORS.filter((d) => d.settings?.some((s) => s.field === "cookieHeader")).map((d) =>
+      d.name.replace(/ \(.*\)$/, ""),
+    );
+    expect(cookieProviders.length).toBeGreaterThan(0);
+    const cookies = privacy.slice(privacy.indexOf("Browser cookie stores"), privacy.indexOf("Local Storage"));
+    for (const name of cookieProviders) expect(cookies, name).toContain(name);
+    for (const store of ["Safari", "Chrome", "Firefox", "Cookies.binarycookies", "cookies.sqlite"]) expect(cookies).toContain(store);
+  });
+
+  it("says when the Keychain is asked for a browser's key, by the preference that turns it off", () => {
+    const browserSecrets = preferences.find((p) => p.name === "browserSecrets");
+    expect(browserSecrets?.label).toBeDefined();
+    expect(privacy).toContain(`**${browserSecrets!.label!}**`);
+    expect(privacy).toContain(`**${browserSecrets!.title}**`);
+    expect(privacy).toMatch(/Keychain's browser Safe Storage keys/);
+    expect(privacy).not.toMatch(/does not read (browser|the macOS Keychain)/i);
+  });
+
+  it("names the local files and where secrets are kept", () => {
+    for (const text of ["Local Storage", "~/.local/share/kilo/auth.json", "~/.config/gcloud", "~/.claude/projects"])
+      expect(privacy).toContain(text);
+    expect(privacy).toMatch(/Raycast's encrypted preferences/);
+    expect(privacy).toMatch(/Raycast's encrypted LocalStorage/);
+  });
+});
