@@ -15,3 +15,19 @@ export function groupedNumber(value: number, maxFractionDigits = 0): string {
   const text = end > 0 ? `${grouped}.${fraction.slice(0, end)}` : grouped;
   return value < 0 && text !== "0" ? `-${text}` : text;
 }
+
+/** 1,215 · 112.5 · 450K · 23.5M: an amount as every view writes it (a meter and its detail alike). */
+export function readableAmount(value: number): string {
+  const abs = Math.abs(value);
+  if (abs >= 1e9) return `${groupedNumber(value / 1e9, 1)}B`;
+  if (abs >= 1e6) return `${groupedNumber(value / 1e6, 1)}M`;
+  if (abs >= 1e5) return `${groupedNumber(value / 1e3, 1)}K`;
+  return groupedNumber(value, Number.isInteger(value) ? 0 : 1);
+}
+
+/** "$1,234.50", "-$3.00": US dollars to the cent, grouped (half a cent rounds up, as people expect). */
+export function dollars(value: number): string {
+  const cents = Math.round(Math.abs(value) * 100 + 1e-9);
+  const text = `$${groupedNumber(Math.trunc(cents / 100))}.${String(cents % 100).padStart(2, "0")}`;
+  return value < 0 && cents > 0 ? `-${text}` : text;
+}

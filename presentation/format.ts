@@ -3,7 +3,7 @@
  * and Raycast's view models take their wording from. Pure; times against the `now` passed in.
  */
 import type { Meter } from "../domain/usage-document.js";
-import { groupedNumber } from "../domain/number-text.js";
+import { dollars, readableAmount } from "../domain/number-text.js";
 
 /**
  * "37%", "57.3%" (with `decimals`), "<1%" and "99%": never a rounded-down 0 % when something was
@@ -16,22 +16,15 @@ export function formatPercent(percent: number, decimals = 0): string {
   return `${Number.isInteger(percent) ? percent : Number(percent.toFixed(decimals))}%`;
 }
 
-/** 1,215 · 112.5 · 450K · 23.5M: readable amounts. */
-export function formatAmount(value: number): string {
-  const abs = Math.abs(value);
-  if (abs >= 1e9) return `${groupedNumber(value / 1e9, 1)}B`;
-  if (abs >= 1e6) return `${groupedNumber(value / 1e6, 1)}M`;
-  if (abs >= 1e5) return `${groupedNumber(value / 1e3, 1)}K`;
-  return groupedNumber(value, Number.isInteger(value) ? 0 : 1);
-}
+/** 1,215 · 112.5 · 450K · 23.5M: readable amounts (providers' details use the same, from domain/). */
+export const formatAmount = readableAmount;
 
 /** "$22.42 / $60.00", "1,215 / 1,500 credits", "312 calls used"; null when the provider gave no quantity. */
 export function formatQuantity(meter: Meter): string | null {
   if (meter.used === null && meter.limit === null) return null;
   if (meter.unit === "USD") {
-    const usd = (v: number) => `$${v.toFixed(2)}`;
-    if (meter.used !== null && meter.limit !== null) return `${usd(meter.used)} / ${usd(meter.limit)}`;
-    return usd((meter.used ?? meter.limit) as number);
+    if (meter.used !== null && meter.limit !== null) return `${dollars(meter.used)} / ${dollars(meter.limit)}`;
+    return dollars((meter.used ?? meter.limit) as number);
   }
   const unit = meter.unit ? ` ${meter.unit}` : "";
   if (meter.used !== null && meter.limit !== null) return `${formatAmount(meter.used)} / ${formatAmount(meter.limit)}${unit}`;

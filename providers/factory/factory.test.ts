@@ -99,7 +99,8 @@ describe("factory policy (spec 2.2: Standard, Premium, end of the billing period
   });
 
   it("labels the plan Factory <Tier> - <plan>, leaving out a plan name that says Factory", () => {
-    expect(planLabel("team", "Team")).toBe("Factory Team - Team");
+    expect(planLabel("team", "Team")).toBe("Factory Team"); // not "Factory Team - Team"
+    expect(planLabel("team", "Enterprise Seats")).toBe("Factory Team - Enterprise Seats");
     expect(planLabel("enterprise", "Factory Enterprise")).toBe("Factory Enterprise");
     expect(planLabel(null, "Pro")).toBe("Pro");
     expect(planLabel(null, null)).toBeNull();
@@ -175,7 +176,7 @@ describe("factory against the simulator: each step of the chain alone", () => {
   it("step 3, a stored bearer token: the spec's meters, the request as the web app sends it, on the auth base first", async () => {
     writeSession({ bearerToken: FACTORY_SIM.bearer, refreshToken: FACTORY_SIM.refreshToken });
     const usage = await factory();
-    expect(usage).toMatchObject({ ok: true, source: "oauth", plan: "Factory Team - Team" });
+    expect(usage).toMatchObject({ ok: true, source: "oauth", plan: "Factory Team" });
     expect(usage.primary).toMatchObject({
       label: "Standard",
       usedPercent: 32,
@@ -526,7 +527,7 @@ describe("factory asks /auth/me and the usage together when the userId is known 
       holdUntilBoth();
       const usage = await factory({ simulator });
       expect(together(log)).toEqual(["me asked", "usage asked"]);
-      expect(usage).toMatchObject({ ok: true, source: "oauth", plan: "Factory Team - Team" });
+      expect(usage).toMatchObject({ ok: true, source: "oauth", plan: "Factory Team" });
       expect(usage.primary).toMatchObject({ label: "Standard", usedPercent: 32, used: 6_400_000, limit: 20_000_000 });
       expect(usage.secondary).toMatchObject({ label: "Premium", usedPercent: 15, resetsAt: "2026-04-01T00:00:00.000Z" });
       expect(usage.details).toEqual([

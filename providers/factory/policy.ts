@@ -56,9 +56,10 @@ function poolMeter(label: string, pool: FactoryPool, resetsAt: string | null): M
 
 const capitalized = (text: string) => text.replace(/\S+/g, (word) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase());
 
-/** "Factory <Tier>" and the plan's name (left out when it says Factory itself), joined by " - ". */
+/** "Factory <Tier>" and the plan's name (left out when it says Factory itself, or only the tier again), joined by " - ". */
 export function planLabel(tier: string | null, planName: string | null): string | null {
-  const parts = [tier ? `Factory ${capitalized(tier)}` : null, planName && !/factory/i.test(planName) ? planName : null];
+  const repeatsTier = tier !== null && planName !== null && planName.trim().toLowerCase() === tier.trim().toLowerCase();
+  const parts = [tier ? `Factory ${capitalized(tier)}` : null, planName && !/factory/i.test(planName) && !repeatsTier ? planName : null];
   const label = parts.filter((part): part is string => part !== null).join(" - ");
   return label === "" ? null : label;
 }

@@ -1,3 +1,4 @@
+import { dollars } from "../../domain/number-text.js";
 import { meter, percent } from "../../domain/meter.js";
 import type { Detail, Meter, Snapshot } from "../../domain/usage-document.js";
 
@@ -79,12 +80,12 @@ function creditsMeter(credits: KiloCredits | null): Meter | null {
 function passMeter(pass: KiloPass | null): Meter | null {
   const amounts = meterAmounts(pass);
   if (!pass || !amounts) return null;
-  const bonus = pass.bonus > 0 ? ` (+ ${usd(pass.bonus)} bonus)` : "";
+  const bonus = pass.bonus > 0 ? ` (+ ${dollars(pass.bonus)} bonus)` : "";
   return meter("Kilo Pass", {
     ...amounts,
     unit: "USD",
     resetsAt: pass.resetsAt,
-    note: `${usd(amounts.used)} / ${usd(amounts.limit - pass.bonus)}${bonus}`,
+    note: `${dollars(amounts.used)} / ${dollars(amounts.limit - pass.bonus)}${bonus}`,
   });
 }
 
@@ -125,4 +126,3 @@ function autoTopUpText(topUp: KiloAutoTopUp): string {
 }
 
 const round = (value: number) => Math.round(value * 1e6) / 1e6;
-const usd = (value: number) => `$${value.toFixed(2)}`;

@@ -31,8 +31,8 @@ describe("kimik2 against the simulator", () => {
       note: null,
     });
     expect(usage.details).toEqual([
-      { label: "Remaining", value: "8750 credits" },
-      { label: "Average tokens per request", value: "1830" },
+      { label: "Remaining", value: "8,750 credits" },
+      { label: "Average tokens per request", value: "1,830" },
       { label: "Updated", value: "2026-03-10T09:15:00.000Z" },
     ]);
     const request = sim.sim.requests.at(-1)!;

@@ -1,3 +1,4 @@
+import { groupedNumber } from "../../domain/number-text.js";
 import { meter, percentOf } from "../../domain/meter.js";
 import type { Detail, Snapshot } from "../../domain/usage-document.js";
 
@@ -30,4 +31,4 @@ export function kimik2Snapshot(reading: Kimik2Reading, now: Date): Snapshot {
   return { plan: null, primary, secondary: null, tertiary: null, details };
 }
 
-const formatCount = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(2));
+const formatCount = (value: number) => groupedNumber(value, 2);

@@ -1,3 +1,4 @@
+import { dollars } from "../../domain/number-text.js";
 import { meter, percentOf } from "../../domain/meter.js";
 import type { Detail, Meter, Snapshot } from "../../domain/usage-document.js";
 
@@ -88,7 +89,7 @@ function details(reading: KiroReading): Detail[] {
     ["Account", reading.account],
     ["Signed in with", reading.signedInWith],
     ["Overages", reading.overages],
-    ["Estimated cost", reading.estimatedCostUsd === null ? null : `$${reading.estimatedCostUsd.toFixed(2)}`],
+    ["Estimated cost", reading.estimatedCostUsd === null ? null : dollars(reading.estimatedCostUsd)],
   ];
   return rows.filter((row): row is [string, string] => row[1] !== null).map(([label, value]) => ({ label, value }));
 }

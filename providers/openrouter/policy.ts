@@ -1,3 +1,4 @@
+import { dollars } from "../../domain/number-text.js";
 import { meter, percentOf } from "../../domain/meter.js";
 import type { Detail, Meter, Snapshot } from "../../domain/usage-document.js";
 import { activityDetails, type OpenrouterActivity } from "./policy-activity.js";
@@ -29,8 +30,6 @@ export interface OpenrouterKeyInfo {
 
 export type { OpenrouterActivity };
 
-const usd = (value: number) => `$${value.toFixed(2)}`;
-
 const WINDOW_USAGE = { daily: "usageDaily", weekly: "usageWeekly", monthly: "usageMonthly" } as const;
 const WINDOW_WORDS = { daily: "day", weekly: "week", monthly: "month" } as const;
 const WINDOW_MINUTES = { daily: 1440, weekly: 10080, monthly: null } as const;
@@ -53,9 +52,9 @@ export function openrouterSnapshot(reading: OpenrouterReading, now: Date): Snaps
     note: "Credit values may be up to 60 s old",
   });
   const details: Detail[] = [
-    { label: "Balance", value: usd(Math.max(0, totalCredits - totalUsage)) },
-    { label: "Credits used", value: usd(totalUsage) },
-    { label: "Credits total", value: usd(totalCredits) },
+    { label: "Balance", value: dollars(Math.max(0, totalCredits - totalUsage)) },
+    { label: "Credits used", value: dollars(totalUsage) },
+    { label: "Credits total", value: dollars(totalCredits) },
   ];
   const rate = key?.rateLimit ? `${key.rateLimit.requests} requests / ${key.rateLimit.interval}` : null;
   const keyMeter = key ? keyLimitMeter(key, rate, now) : null;
@@ -89,7 +88,7 @@ function keyLimitMeter(key: OpenrouterKeyInfo, rate: string | null, now: Date): 
     unit: "USD",
     resetsAt: key.limitReset ? nextReset(key.limitReset, now) : null,
     windowMinutes: key.limitReset ? WINDOW_MINUTES[key.limitReset] : null,
-    note: `${usd(left)}/${usd(limit)} left${rate ? ` · rate limit ${rate}` : ""}`,
+    note: `${dollars(left)}/${dollars(limit)} left${rate ? ` · rate limit ${rate}` : ""}`,
   });
 }
 
@@ -98,9 +97,9 @@ function keyDetails(key: OpenrouterKeyInfo, keyMeter: Meter | null): Detail[] {
   if (keyMeter === null || keyMeter.used === null) return [UNAVAILABLE];
   const per = key.limitReset ? ` per ${WINDOW_WORDS[key.limitReset]}` : "";
   return [
-    { label: "Key budget", value: `${usd(key.limit)}${per}` },
-    { label: "Key remaining", value: usd(Math.max(0, key.limit - keyMeter.used)) },
-    { label: "Key used", value: usd(keyMeter.used) },
+    { label: "Key budget", value: `${dollars(key.limit)}${per}` },
+    { label: "Key remaining", value: dollars(Math.max(0, key.limit - keyMeter.used)) },
+    { label: "Key used", value: dollars(keyMeter.used) },
     { label: "Key limit resets", value: key.limitReset ? RESET_TEXT[key.limitReset] : "never" },
   ];
 }
@@ -111,7 +110,7 @@ function spendDetails(key: OpenrouterKeyInfo): Detail[] {
     ["Spent this week", key.usageWeekly],
     ["Spent this month", key.usageMonthly],
   ];
-  return rows.flatMap(([label, value]) => (value === null ? [] : [{ label, value: usd(value) }]));
+  return rows.flatMap(([label, value]) => (value === null ? [] : [{ label, value: dollars(value) }]));
 }
 
 /** The next 00:00 UTC that starts a new day, week (Monday) or month. */

@@ -1,3 +1,4 @@
+import { dollars } from "../../domain/number-text.js";
 import { QuotabarError } from "../../domain/errors.js";
 import { meter, percentOf } from "../../domain/meter.js";
 import { advice } from "../../domain/remedy.js";
@@ -88,10 +89,8 @@ export function fullestQuota(usage: readonly QuotaSeries[], limits: readonly Quo
   return best;
 }
 
-// half a cent rounds up (toFixed alone rounds 0.015 down)
-const usd = (value: number) => `$${(Math.round(value * 100) / 100).toFixed(2)}`;
 const tokens = (n: number) => `${groupedNumber(n, 3)} tokens`;
-const figureText = (f: CostFigure) => `${f.costUsd === null ? "no price" : usd(f.costUsd)} · ${tokens(f.tokens)}`;
+const figureText = (f: CostFigure) => `${f.costUsd === null ? "no price" : dollars(f.costUsd)} · ${tokens(f.tokens)}`;
 
 const NO_COST_DATA = "No Vertex AI cost data found in Claude logs. Ensure entries include Vertex metadata.";
 
@@ -142,7 +141,7 @@ function costMeter(cost: CostReading, budget: number | null): Meter {
     limit: budget,
     unit: "USD",
     resetsAt: cost.monthEndsAt,
-    note: budget === null ? `${usd(spent)} this month from Claude Code logs, no monthly budget set${unpriced}` : null,
+    note: budget === null ? `${dollars(spent)} this month from Claude Code logs, no monthly budget set${unpriced}` : null,
   });
 }
 

@@ -4,6 +4,7 @@ import { meter, percent } from "../../domain/meter.js";
 import { advice } from "../../domain/remedy.js";
 import type { Detail, Meter, Snapshot } from "../../domain/usage-document.js";
 import { compareText } from "../../domain/order.js";
+import { readableAmount } from "../../domain/number-text.js";
 
 /** One entry of `data.limits`: a TOKENS_LIMIT or CREDIT_LIMIT (a usage window) or a TIME_LIMIT (MCP calls). */
 export interface ZaiLimit {
@@ -101,10 +102,11 @@ function summary(label: string, limit: ZaiLimit): Detail {
   return { label, value: parts.filter((part) => part !== null).join(", ") };
 }
 
-/** `23M / 80M (57M remaining)` when all three counters are present. */
+/** `23.5M / 80M (56.5M remaining)` when all three counters are present. */
 function countsText(limit: ZaiLimit): string | null {
   if (limit.currentValue === undefined || limit.usage === undefined || limit.remaining === undefined) return null;
-  return `${compact(limit.currentValue)} / ${compact(limit.usage)} (${compact(limit.remaining)} remaining)`;
+  // written as the meter writes its quantity: one rounding in the meter and its detail
+  return `${readableAmount(limit.currentValue)} / ${readableAmount(limit.usage)} (${readableAmount(limit.remaining)} remaining)`;
 }
 
 /** The per-model (MCP tool) usage, sorted case-insensitively by model. */
@@ -158,20 +160,4 @@ function windowLabel(limit: ZaiLimit): string | null {
   if (isMcp && (!word || limit.number <= 0 || (limit.unit === 5 && limit.number === 1))) return "Monthly";
   if (!word || limit.number <= 0) return null;
   return `${limit.number} ${word}${limit.number === 1 ? "" : "s"} window`;
-}
-
-/** 13.6M, 40M, 688, 1.2K: the compact numbers of the detail line. */
-export function compact(value: number): string {
-  const units: [number, string][] = [
-    [1e9, "B"],
-    [1e6, "M"],
-    [1e3, "K"],
-  ];
-  for (const [size, suffix] of units) {
-    if (Math.abs(value) >= size) {
-      const scaled = value / size;
-      return `${Math.abs(scaled) < 10 ? scaled.toFixed(1).replace(/\.0$/, "") : Math.round(scaled)}${suffix}`;
-    }
-  }
-  return String(value);
 }

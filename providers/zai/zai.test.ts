@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { CredentialContext } from "../../ports/fetch-context.js";
 import { useSimulator } from "../../test/helpers/harness.js";
 import { writeConfig } from "../../test/helpers/write-config.js";
-import { compact, zaiSnapshot, type ZaiLimit } from "./policy.js";
+import { zaiSnapshot, type ZaiLimit } from "./policy.js";
 import { ZAI_TEST_KEY } from "./simulator.js";
 import { zaiQuotaUrl, zaiRegion } from "./wire.js";
 
@@ -43,9 +43,9 @@ describe("zai against the simulator", () => {
       note: "1 week window",
     });
     expect(usage.details).toEqual([
-      { label: "Tokens", value: "23M / 80M (57M remaining)" },
+      { label: "Tokens", value: "23.5M / 80M (56.5M remaining)" },
       { label: "Weekly tokens", value: "125M / 400M (275M remaining)" },
-      { label: "MCP", value: "31.2 % used, 312 / 1K (688 remaining), Monthly, resets 2026-12-01 00:00 UTC" },
+      { label: "MCP", value: "31.2 % used, 312 / 1,000 (688 remaining), Monthly, resets 2026-12-01 00:00 UTC" },
       { label: "MCP details", value: "search-prime: 250, web-reader: 62" },
     ]);
     const request = sim.sim.requests.at(-1)!;
@@ -69,8 +69,8 @@ describe("zai against the simulator", () => {
       note: "Monthly",
     });
     expect(usage.details).toEqual([
-      { label: "Tokens", value: "23M / 80M (57M remaining)" },
-      { label: "MCP", value: "312 / 1K (688 remaining)" },
+      { label: "Tokens", value: "23.5M / 80M (56.5M remaining)" },
+      { label: "MCP", value: "312 / 1,000 (688 remaining)" },
       { label: "MCP details", value: "search-prime: 250, web-reader: 62" },
     ]);
   });
@@ -177,14 +177,6 @@ describe("zai URL resolution", () => {
     expect(zaiRegion("China")).toBe("bigmodel-cn");
     expect(zaiRegion("global")).toBe("global");
     expect(zaiRegion("mars")).toBe("global");
-  });
-
-  it("formats compact numbers like the real client", () => {
-    expect(compact(1_360_000)).toBe("1.4M");
-    expect(compact(23_456_789)).toBe("23M");
-    expect(compact(40_000_000)).toBe("40M");
-    expect(compact(688)).toBe("688");
-    expect(compact(2_500_000_000)).toBe("2.5B");
   });
 });
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { groupedNumber } from "../../domain/number-text.js";
+import { dollars, groupedNumber } from "../../domain/number-text.js";
 
 describe("groupedNumber: en-US grouping without ICU", () => {
   it("writes what Intl.NumberFormat('en-US') writes", () => {
@@ -31,5 +31,17 @@ describe("groupedNumber: en-US grouping without ICU", () => {
     expect(groupedNumber(-2.5)).toBe("-3");
     expect(groupedNumber(999.96, 1)).toBe("1,000");
     expect(groupedNumber(-0.01)).toBe("0");
+  });
+});
+
+describe("dollars", () => {
+  it("writes cents, groups thousands, rounds half a cent up and keeps the sign", () => {
+    expect(dollars(0)).toBe("$0.00");
+    expect(dollars(22.4)).toBe("$22.40");
+    expect(dollars(1234.5)).toBe("$1,234.50");
+    expect(dollars(0.015)).toBe("$0.02");
+    expect(dollars(1_000_000)).toBe("$1,000,000.00");
+    expect(dollars(-3)).toBe("-$3.00");
+    expect(dollars(-0.001)).toBe("$0.00");
   });
 });
