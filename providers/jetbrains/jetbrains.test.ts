@@ -77,7 +77,7 @@ describe("jetbrains against a fixture home", () => {
       unlimited: false,
       resetsAt: "2026-04-03T07:15:42.118Z",
       windowMinutes: 43200,
-      note: "Refills 300,000 credits every 30 days",
+      note: "Refills 300K credits every 30 days",
     });
     expect(usage.details).toEqual([{ label: "IDE", value: "IntelliJ IDEA 2025.1" }]);
   });
@@ -130,7 +130,7 @@ describe("jetbrains against a fixture home", () => {
       used: 150000,
       limit: 300000,
       resetsAt: "2026-04-03T07:15:42.000Z",
-      note: "Refills 250,000 credits every 30 days",
+      note: "Refills 250K credits every 30 days",
     });
   });
 

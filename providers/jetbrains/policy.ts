@@ -1,6 +1,6 @@
 import { meter, percentOf } from "../../domain/meter.js";
 import type { Detail, Snapshot } from "../../domain/usage-document.js";
-import { groupedNumber } from "../../domain/number-text.js";
+import { readableAmount } from "../../domain/number-text.js";
 
 /** AI Assistant's quota as the IDE last wrote it (`quotaInfo` and `nextRefill`). Amounts are its credits. */
 export interface JetBrainsReading {
@@ -33,10 +33,10 @@ export function jetbrainsSnapshot(reading: JetBrainsReading): Snapshot {
   return { plan: reading.plan, primary, secondary: null, tertiary: null, details };
 }
 
-/** "Refills 300,000 credits every 30 days". */
+/** "Refills 300K credits every 30 days": the amount written as the meter writes its limit. */
 function refillNote(amount: number | null, minutes: number | null): string | null {
   if (amount === null) return null;
-  const credits = `Refills ${groupedNumber(amount, 2)} credits`;
+  const credits = `Refills ${readableAmount(amount)} credits`;
   return minutes === null ? credits : `${credits} every ${period(minutes)}`;
 }
 

@@ -93,7 +93,7 @@ describe("kimi: the Kimi Code API (auto's first route)", () => {
       note: null,
     });
     expect(usage.details).toEqual([
-      { label: "Membership", value: "Moderato (99 CNY/month, 2048 requests/week)" },
+      { label: "Membership", value: "Moderato (99 CNY/month, 2,048 requests/week)" },
       { label: "Total usage", value: "41.25% used, until 2026-04-01 00:00 UTC" },
     ]);
   });

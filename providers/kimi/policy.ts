@@ -1,4 +1,5 @@
 import { meter, percentOf } from "../../domain/meter.js";
+import { groupedNumber } from "../../domain/number-text.js";
 import type { Detail, Snapshot } from "../../domain/usage-document.js";
 import { codeWeekMeter, totalUsageDetail, type KimiMembership } from "./policy-membership.js";
 import { rateLimitMeter, type KimiRateLimit } from "./policy-rate-limit.js";
@@ -55,7 +56,10 @@ export function kimiSnapshot(reading: KimiReading): Snapshot {
   });
   const details: Detail[] = [];
   if (tier) {
-    details.push({ label: "Membership", value: `${tier.name} (${tier.priceCny} CNY/month, ${tier.weeklyRequests} requests/week)` });
+    details.push({
+      label: "Membership",
+      value: `${tier.name} (${tier.priceCny} CNY/month, ${groupedNumber(tier.weeklyRequests)} requests/week)`,
+    });
   }
   const total = totalUsageDetail(reading.membership);
   if (total) details.push(total);

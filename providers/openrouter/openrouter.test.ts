@@ -46,7 +46,7 @@ describe("openrouter against the simulator (today's shapes)", () => {
       { label: "Daily average", value: "$0.21" },
       { label: "Busiest day", value: "$4.75 on 2026-03-02" },
       { label: "Rate limit", value: "200 requests / 10s" },
-      { label: "Free models", value: "1000 requests per day" },
+      { label: "Free models", value: "1,000 requests per day" },
     ]);
     expect(JSON.stringify(usage)).not.toContain(OPENROUTER_TEST_MANAGEMENT_KEY);
   });

@@ -62,7 +62,7 @@ export function openrouterSnapshot(reading: OpenrouterReading, now: Date): Snaps
   else details.push(...keyDetails(key, keyMeter), ...spendDetails(key));
   details.push(...activityDetails(reading.activity));
   if (rate) details.push({ label: "Rate limit", value: rate });
-  if (totalCredits >= 10) details.push({ label: "Free models", value: "1000 requests per day" });
+  if (totalCredits >= 10) details.push({ label: "Free models", value: "1,000 requests per day" });
 
   const secondary: Meter | null = keyMeter ?? (rate ? meter("Rate limit", { note: rate }) : null);
   return { plan: null, primary, secondary, tertiary: null, details };

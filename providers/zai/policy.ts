@@ -94,7 +94,7 @@ function zaiMeter(label: string, limit: ZaiLimit, details: Detail[]): Meter {
 function summary(label: string, limit: ZaiLimit): Detail {
   const resetsAt = fromEpochMillis(limit.nextResetTime);
   const parts = [
-    `${zaiUsage(limit).usedPercent} % used`,
+    `${zaiUsage(limit).usedPercent}% used`,
     countsText(limit),
     windowLabel(limit),
     resetsAt ? `resets ${resetsAt.slice(0, 16).replace("T", " ")} UTC` : null,

@@ -45,7 +45,7 @@ describe("zai against the simulator", () => {
     expect(usage.details).toEqual([
       { label: "Tokens", value: "23.5M / 80M (56.5M remaining)" },
       { label: "Weekly tokens", value: "125M / 400M (275M remaining)" },
-      { label: "MCP", value: "31.2 % used, 312 / 1,000 (688 remaining), Monthly, resets 2026-12-01 00:00 UTC" },
+      { label: "MCP", value: "31.2% used, 312 / 1,000 (688 remaining), Monthly, resets 2026-12-01 00:00 UTC" },
       { label: "MCP details", value: "search-prime: 250, web-reader: 62" },
     ]);
     const request = sim.sim.requests.at(-1)!;
@@ -204,7 +204,7 @@ describe("zai policy", () => {
     const result = snapshot(weekly, mcp, fiveHours);
     expect(result.primary).toMatchObject({ label: "Tokens", usedPercent: 10, windowMinutes: 300 });
     expect(result.secondary).toMatchObject({ label: "Weekly tokens", usedPercent: 40, windowMinutes: 10080 });
-    expect(result.details).toEqual([{ label: "MCP", value: "5 % used, Monthly" }]);
+    expect(result.details).toEqual([{ label: "MCP", value: "5% used, Monthly" }]);
   });
 
   it("lists windows between the shortest and the longest in details", () => {
@@ -212,7 +212,7 @@ describe("zai policy", () => {
     const result = snapshot(weekly, daily, fiveHours);
     expect(result.primary?.windowMinutes).toBe(300);
     expect(result.secondary?.windowMinutes).toBe(10080);
-    expect(result.details).toEqual([{ label: "Daily credits", value: "30 % used, 30 / 100 (70 remaining), 1 day window" }]);
+    expect(result.details).toEqual([{ label: "Daily credits", value: "30% used, 30 / 100 (70 remaining), 1 day window" }]);
   });
 
   it("puts a window of unknown length after the known ones", () => {

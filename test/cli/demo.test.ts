@@ -1,0 +1,62 @@
+import { rmSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCli, type CliResult } from "../helpers/cli.js";
+import { tempHome } from "../helpers/harness.js";
+
+const home = tempHome();
+const env = { HOME: home, NO_COLOR: "1" };
+afterAll(() => rmSync(home, { recursive: true, force: true }));
+
+describe("quotabar demo --scenario", () => {
+  it("without a name, lists that provider's scenarios in one short line, exit 2", async () => {
+    const run = await runCli(["demo", "--scenario", "warp"], env);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("Error: --scenario warp names no scenario");
+    expect(run.stderr).toMatch(/warp scenarios: ok, unlimited, .*unauthorized/);
+    // only warp's: no other provider's scenario names, not every provider's in a 3 KB line
+    expect(run.stderr).not.toContain("copilot");
+    expect(run.stderr.length).toBeLessThan(400);
+  });
+
+  it("with an unknown name, the same list", async () => {
+    const run = await runCli(["demo", "--scenario", "warp=nope"], env);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('warp has no scenario "nope"');
+    expect(run.stderr).toMatch(/warp scenarios: ok, unlimited, /);
+  });
+});
+
+describe("quotabar demo, the text a person reads", () => {
+  let demo: CliResult;
+  beforeAll(async () => {
+    demo = await runCli(["demo"], env);
+  });
+
+  it("runs", () => {
+    expect(demo.code, demo.stderr).toBe(0);
+  });
+
+  it("writes a meter's amounts and its detail the same way (z.ai 23.5M in both)", () => {
+    expect(demo.stdout).toMatch(/Tokens [ █░]*[\d.]+% {2}23\.5M \/ 80M tokens/);
+    expect(demo.stdout).toContain("Tokens: 23.5M / 80M (56.5M remaining)");
+    // JetBrains AI's refill note as its meter writes the limit
+    expect(demo.stdout).toMatch(/\/ 300K credits/);
+    expect(demo.stdout).toContain("Refills 300K credits");
+  });
+
+  it("groups thousands in every count and amount", () => {
+    const ungrouped = demo.stdout.match(/(?<![\d.,])\d{4,}(?:\.\d+)? ?(?:requests|credits|tokens|calls|\/)/g);
+    expect(ungrouped).toBeNull();
+    expect(demo.stdout).toContain("2,048 requests/week");
+    expect(demo.stdout).toContain("8,750 credits");
+  });
+
+  it("writes percentages one way and never repeats a plan's tier ('Team - Team')", () => {
+    expect(demo.stdout).not.toMatch(/\d %/);
+    for (const header of demo.stdout.split("\n").filter((line) => line.includes(" · ") && !line.startsWith(" "))) {
+      const plan = header.slice(header.indexOf(" · ") + 3);
+      const words = plan.split(/[\s-]+/).filter(Boolean);
+      expect(new Set(words).size, header).toBe(words.length);
+    }
+  });
+});
