@@ -60,7 +60,7 @@ describe.skipIf(!bins)("factory with a real Chromium profile (Linux, no configur
   it("step 8: the profile's Factory cookies give usage, and are kept for the next run", async () => {
     sim.requests.length = 0;
     const usage = (await factoryCore(cookiesHome).usage.usage({ providers: ["factory"] })).providers[0]!;
-    expect(usage).toMatchObject({ ok: true, source: "web", plan: "Factory Team - Team" });
+    expect(usage).toMatchObject({ ok: true, source: "web", plan: "Factory Team" });
     expect(usage.primary).toMatchObject({ label: "Standard", usedPercent: 32 });
     expect(usage.details.find((d) => d.label === "Credential")?.value).toMatch(/^Step 8: Chrome\/Firefox cookies \(chromium\/.+\)$/);
     const cookie = String(factoryRequests()[0]?.headers.cookie);

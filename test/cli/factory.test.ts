@@ -41,7 +41,7 @@ describe.skipIf(!bins)("quotabar -p factory with a real Chromium profile", () =>
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
     const usage = JSON.parse(result.stdout).providers[0];
-    expect(usage).toMatchObject({ id: "factory", ok: true, source: "web", plan: "Factory Team - Team" });
+    expect(usage).toMatchObject({ id: "factory", ok: true, source: "web", plan: "Factory Team" });
     expect(usage.primary).toMatchObject({ label: "Standard", usedPercent: 32 });
     expect(usage.secondary).toMatchObject({ label: "Premium", usedPercent: 15 });
     expect(usage.details).toContainEqual({
