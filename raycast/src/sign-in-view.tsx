@@ -1,4 +1,4 @@
-import { Action, ActionPanel, Clipboard, Detail, Icon, open, showToast, Toast } from "@raycast/api";
+import { Action, ActionPanel, Clipboard, Detail, Icon, Keyboard, open, showToast, Toast } from "@raycast/api";
 import { useEffect, useState } from "react";
 import type { DeviceFlow } from "../../ports/device-flow.js";
 import { refreshMenuBar } from "../shared/actions.js";
@@ -81,7 +81,7 @@ export function SignInView({ flow, texts, save, overridingPreference = null, tic
               <Action
                 title="Copy Code and Open Verification Page"
                 icon={Icon.Globe}
-                shortcut={{ modifiers: ["cmd"], key: "o" }}
+                shortcut={Keyboard.Shortcut.Common.Open}
                 onAction={async () => {
                   await Clipboard.copy(state.userCode);
                   await open(state.verificationUri);

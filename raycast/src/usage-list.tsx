@@ -1,4 +1,4 @@
-import { Action, ActionPanel, Icon, List, openExtensionPreferences } from "@raycast/api";
+import { Action, ActionPanel, Icon, Keyboard, List, openExtensionPreferences } from "@raycast/api";
 import { DESCRIPTORS } from "../../providers/registry.js";
 import { launchSignIn, refreshSessionNow } from "../shared/actions.js";
 import { canRead } from "../shared/coming-soon.js";
@@ -98,7 +98,8 @@ function RowActions({ row, onRefresh }: { row: ListRowModel; onRefresh: () => vo
   const signIn = row.signIn;
   const setUp = signIn ? <Action title={signIn.title} icon={Icon.Person} onAction={() => launchSignIn(signIn.provider)} /> : null;
   const configure = (
-    <Action title="Configure" icon={Icon.Gear} shortcut={{ modifiers: ["cmd"], key: "," }} onAction={() => openExtensionPreferences()} />
+    // no shortcut: ⌘, is Raycast's own (it opens the preferences anyway)
+    <Action title="Configure" icon={Icon.Gear} onAction={() => openExtensionPreferences()} />
   );
   return (
     <ActionPanel title={row.title}>
@@ -115,20 +116,18 @@ function RowActions({ row, onRefresh }: { row: ListRowModel; onRefresh: () => vo
             title="Open Status Page"
             icon={Icon.Heartbeat}
             url={row.statusUrl}
-            shortcut={{ modifiers: ["cmd"], key: "s" }}
+            shortcut={{ modifiers: ["cmd", "opt"], key: "s" }}
           />
         ) : null}
       </ActionPanel.Section>
       <ActionPanel.Section>
-        {row.json ? (
-          <Action.CopyToClipboard title="Copy JSON" content={row.json} shortcut={{ modifiers: ["cmd", "shift"], key: "c" }} />
-        ) : null}
+        {row.json ? <Action.CopyToClipboard title="Copy JSON" content={row.json} shortcut={Keyboard.Shortcut.Common.Copy} /> : null}
         {row.cliCommand ? (
           <Action.CopyToClipboard title="Copy CLI Command" content={row.cliCommand} shortcut={{ modifiers: ["cmd", "shift"], key: "." }} />
         ) : null}
       </ActionPanel.Section>
       <ActionPanel.Section>
-        <Action title="Refresh" icon={Icon.ArrowClockwise} shortcut={{ modifiers: ["cmd"], key: "r" }} onAction={onRefresh} />
+        <Action title="Refresh" icon={Icon.ArrowClockwise} shortcut={Keyboard.Shortcut.Common.Refresh} onAction={onRefresh} />
         {row.refreshSession ? (
           <Action
             title="Refresh Session"

@@ -72,6 +72,17 @@ export const Action = Object.assign(host("Action"), {
 });
 
 /** `Icon.Warning` is "Warning": readable in assertions and mapped to glyphs by the preview. */
+/** The shortcuts Raycast names (what `Keyboard.Shortcut.Common.*` stands for on macOS). */
+export const Keyboard = {
+  Shortcut: {
+    Common: {
+      Open: { modifiers: ["cmd"], key: "o" },
+      Copy: { modifiers: ["cmd", "shift"], key: "c" },
+      Refresh: { modifiers: ["cmd"], key: "r" },
+    },
+  },
+} as const;
+
 export const Icon = new Proxy({} as Record<string, string>, { get: (_, key) => String(key) });
 
 export enum Color {
