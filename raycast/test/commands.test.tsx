@@ -187,7 +187,7 @@ describe("list command", () => {
     const warp = byType(view.root, "List.Item").find((n) => n.props.title === "Warp")!;
     // the last good snapshot (from the first fetch) is kept, marked stale, with the error in the detail
     expect(warp.props.accessories[0]).toMatchObject({ tag: { value: "Stale", color: "raycast-orange" } });
-    expect(oneOfType(warp, "List.Item.Detail").props.markdown).toMatch(/Warp API error .*Unauthorized/);
+    expect(oneOfType(warp, "List.Item.Detail").props.markdown).toMatch(/Warp refused the API key \(Unauthorized\)/);
     expect(raycastCalls.find((c) => c.name === "launchCommand")!.args[0]).toEqual({
       name: "menu-bar",
       type: "background",
