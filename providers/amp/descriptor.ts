@@ -3,7 +3,11 @@ import { describeProvider } from "../../domain/descriptor.js";
 export const descriptor = describeProvider({
   id: "amp",
   name: "Amp",
-  auth: ["Cookie source Auto: browser cookies (Safari or Chromium-based, Firefox)", "Manual cookie header"],
+  auth: [
+    "Amp CLI's API key (from amp login)",
+    "Cookie source Auto: browser cookies (Safari or Chromium-based, Firefox)",
+    "Manual cookie header",
+  ],
   dashboardUrl: "https://ampcode.com/settings",
   credentialEnv: ["AMP_COOKIE"],
   settings: [
