@@ -1,5 +1,9 @@
 import type { Meter } from "./usage-document.js";
 
+/** A provider's meters, in the document's order (here, not beside the schema: importing this loads no zod). */
+export const METER_ROLES = ["primary", "secondary", "tertiary"] as const;
+export type MeterRole = (typeof METER_ROLES)[number];
+
 /** Clamp to [min, max]; NaN becomes min so a bad upstream number never leaks into a bar. */
 export function clamp(value: number, min = 0, max = 100): number {
   if (Number.isNaN(value)) return min;

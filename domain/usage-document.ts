@@ -21,6 +21,19 @@ export type StatusIndicator = (typeof STATUS_INDICATORS)[number];
 
 const isoTime = z.iso.datetime({ offset: true });
 
+/**
+ * How a meter is going against its window (domain/pace.ts): what share of the window has passed,
+ * how far usage is ahead of that (positive) or behind it (negative), and whether it lasts to the reset.
+ */
+export const PaceSchema = z.object({
+  expectedPercent: z.number().min(0).max(100),
+  deltaPercent: z.number(),
+  runsOutAt: isoTime.nullable(),
+  lastsToReset: z.boolean(),
+  basis: z.enum(["window", "history"]),
+});
+export type Pace = z.infer<typeof PaceSchema>;
+
 export const MeterSchema = z.object({
   label: z.string(),
   usedPercent: z.number().min(0).max(100).nullable(),
@@ -31,6 +44,8 @@ export const MeterSchema = z.object({
   resetsAt: isoTime.nullable(),
   windowMinutes: z.number().int().nullable(),
   note: z.string().nullable(),
+  /** Absent (or null) for a meter without a window, unlimited, full, or in a window too young to tell. */
+  pace: PaceSchema.nullable().optional(),
 });
 export type Meter = z.infer<typeof MeterSchema>;
 

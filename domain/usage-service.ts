@@ -10,10 +10,12 @@ import type { KeptValueStore } from "../ports/kept-values.js";
 import type { ProviderCatalog, ProviderModule } from "../ports/provider-module.js";
 import type { SnapshotCache } from "../ports/snapshot-cache.js";
 import type { StatusReader } from "../ports/status-feed.js";
+import type { ProviderHistory, UsageHistory } from "../ports/usage-history.js";
 import { entryOf } from "./config-entry.js";
 import type { ProviderDescriptor, SourceKind } from "./descriptor.js";
 import { asQuotabarError, budgetExceeded, QuotabarError } from "./errors.js";
 import { UnknownProviderError } from "./unknown-provider.js";
+import { withPace } from "./pace.js";
 import type { RemedyWriter } from "./remedy.js";
 import { scopedHttp, secretsOf } from "./scoped-http.js";
 import { cleanStrings } from "./untrusted-text.js";
@@ -74,6 +76,8 @@ export interface UsageServiceDeps {
   writeRemedies: RemedyWriter;
   /** What providers learnt in earlier runs (tokens, ids), per credential. */
   kept: KeptValueStore;
+  /** Each meter's recent readings, for its pace; without it, pace comes from the window alone. */
+  history?: UsageHistory;
 }
 
 /**
@@ -119,7 +123,13 @@ export class UsageService {
   async forget(ids?: readonly string[]): Promise<string[]> {
     const known = this.deps.catalog.all().map((m) => m.descriptor.id);
     const chosen = ids && ids.length > 0 ? ids.filter((id) => known.includes(id)) : known;
-    await Promise.all(chosen.flatMap((id) => [this.deps.cache.remove(id), this.deps.kept.removeAll(id)]));
+    await Promise.all(
+      chosen.flatMap((id) => [
+        this.deps.cache.remove(id),
+        this.deps.kept.removeAll(id),
+        this.deps.history?.remove(id) ?? Promise.resolve(),
+      ]),
+    );
     return chosen;
   }
 
@@ -205,7 +215,7 @@ export class UsageService {
         status: cleanStrings(await statusPromise, []),
       });
       if (usage.ok) await this.deps.cache.write(usage, secrets).catch(() => undefined);
-      return usage;
+      return await this.paced(usage, secrets, true);
     } catch (thrown) {
       return this.failure(module, asQuotabarError(thrown), secrets, await statusPromise);
     } finally {
@@ -281,7 +291,10 @@ export class UsageService {
     const cached = secrets.length === 0 ? null : await this.deps.cache.read(module.descriptor.id, secrets).catch(() => null);
     const usageError = cleanStrings(error.toUsageError(this.deps.writeRemedies), secrets);
     status = cleanStrings(status, []);
-    if (cached) return { ...cached, ...identity(module), ok: false, stale: true, error: usageError, status: status ?? cached.status };
+    if (cached) {
+      const stale = { ...cached, ...identity(module), ok: false, stale: true, error: usageError, status: status ?? cached.status };
+      return this.paced(stale, secrets, false);
+    }
     return {
       ...identity(module),
       ok: false,
@@ -296,6 +309,18 @@ export class UsageService {
       stale: false,
       error: usageError,
     };
+  }
+
+  /**
+   * Each meter's pace now, from the readings kept for this credential; a fresh reading is added to
+   * them first. The history is a help, never a condition: when it cannot be read, the window alone decides.
+   */
+  private async paced(usage: ProviderUsage, secrets: readonly string[], fresh: boolean): Promise<ProviderUsage> {
+    const history = this.deps.history;
+    const kept: ProviderHistory | null = history
+      ? await (fresh ? history.append(usage, secrets) : history.read(usage.id, secrets)).catch(() => null)
+      : null;
+    return withPace(usage, this.deps.clock.now(), kept);
   }
 
   private async readStatus(id: string, signal: AbortSignal): Promise<ProviderStatus | null> {

@@ -6,12 +6,17 @@ import { mapUrl, type OriginMap } from "../adapters/http/origin-map.js";
 import type { Sqlite } from "../adapters/sqlite/sqlite.js";
 import { StoredKeptValues } from "../adapters/cache/stored-kept-values.js";
 import { StoredSnapshotCache } from "../adapters/cache/stored-snapshot-cache.js";
+import { StoredNotifiedState } from "../adapters/cache/stored-notified-state.js";
 import { StoredStatusCache } from "../adapters/cache/stored-status-cache.js";
+import { StoredUsageHistory } from "../adapters/cache/stored-usage-history.js";
 import { createStatusFeed } from "../adapters/http/status-feeds.js";
+import { EventService } from "../domain/event-service.js";
 import type { RemedyWriter } from "../domain/remedy.js";
 import { KEEPALIVE, SessionKeepalive, type KeepaliveReport } from "../domain/session-keepalive.js";
 import { StatusService } from "../domain/status-service.js";
 import type { UsageDocument } from "../domain/usage-document.js";
+import type { QuotabarEvent } from "../domain/usage-events.js";
+import { UnknownProviderError } from "../domain/unknown-provider.js";
 import { UsageService, type UsageRequest } from "../domain/usage-service.js";
 import { forgetCachedCookieHeader } from "../providers/kit/browser-cookies.js";
 import { PROVIDER_CATALOG } from "../providers/registry.js";
@@ -25,6 +30,7 @@ import type { ProcessRunner } from "../ports/process-runner.js";
 import type { ProviderCatalog } from "../ports/provider-module.js";
 import type { StatusReader, StatusReporter } from "../ports/status-feed.js";
 import type { TextStore } from "../ports/text-store.js";
+import type { ProviderHistory, UsageHistory } from "../ports/usage-history.js";
 
 /** What a driver's composition root supplies: the adapters of its platform, and its words for remedies. */
 export interface CoreAdapters {
@@ -76,8 +82,18 @@ export interface Core {
   signIn(providerId: string): Promise<DeviceFlow | null>;
   /** Keeps providers' web sessions alive (spec section 8): `check` from a long-lived driver, `refresh` by hand. */
   keepalive: SessionKeepalive;
+  /** The kept readings of each provider's meters (`quotabar history`), appended by every fresh fetch; providers without any are left out. */
+  history(request?: HistoryRequest): Promise<ProviderHistory[]>;
+  /** Thresholds crossed, run-outs forecast and incidents opened in a document, each raised once (state kept beside the history). */
+  events: EventService;
   /** Refreshes every `intervalMs` and checks the sessions every 5 minutes until the signal aborts. */
   watch(options: WatchOptions): Promise<void>;
+}
+
+/** Which history to read: these providers (default: every one), readings since a time (default: all kept). */
+export interface HistoryRequest {
+  providers?: readonly string[];
+  since?: Date;
 }
 
 /** A long-running refresh loop (`quotabar watch`, the library's `watch()`). */
@@ -90,6 +106,11 @@ export interface WatchOptions {
   onDocument(document: UsageDocument): void | Promise<void>;
   /** What each keepalive check did, provider by provider. */
   onKeepalive?(reports: KeepaliveReport[]): void | Promise<void>;
+  /**
+   * After each refresh's onDocument, its events (possibly none), each raised once across runs and
+   * processes. Without it, no event is raised (nor counted as told).
+   */
+  onEvents?(events: QuotabarEvent[], document: UsageDocument): void | Promise<void>;
   /** A refresh that failed as a whole (an unreadable config file): reported, and the loop goes on. */
   onError?(error: unknown): void;
   /** How to wait: the system's timers by default; a test passes its fake clock's. */
@@ -129,6 +150,8 @@ export function composeCore(adapters: CoreAdapters): Core {
         ...(adapters.browsers.safeStorage ? { safeStorage: adapters.browsers.safeStorage } : {}),
       })
     : noBrowserAccess();
+  const history = new StoredUsageHistory(store, env.QUOTABAR_ORIGIN_MAP ?? "");
+  const events = new EventService({ config, clock, notified: new StoredNotifiedState(store) });
   const usage = new UsageService({
     catalog,
     config,
@@ -141,6 +164,7 @@ export function composeCore(adapters: CoreAdapters): Core {
     browsers,
     writeRemedies,
     kept: new StoredKeptValues(store, browsers.secrets, clock, env.QUOTABAR_ORIGIN_MAP ?? ""),
+    history,
   });
   const keepalive = new SessionKeepalive({ catalog, config, store, clock, env, transport, processes, browsers, writeRemedies });
   return {
@@ -150,13 +174,19 @@ export function composeCore(adapters: CoreAdapters): Core {
     catalog,
     usage,
     keepalive,
-    watch: (options) => watch({ usage, keepalive, clock }, options),
+    history: (request) => readHistory(history, catalog, request),
+    events,
+    watch: (options) => watch({ usage, keepalive, events, clock }, options),
     status: polled,
     writeRemedies,
     browsers,
     async forget(providerIds) {
       const forgotten = await usage.forget(providerIds);
-      await Promise.all([polled.forget(forgotten), ...forgotten.map((id) => forgetCachedCookieHeader(browsers.secrets, id))]);
+      await Promise.all([
+        polled.forget(forgotten),
+        events.forget(forgotten),
+        ...forgotten.map((id) => forgetCachedCookieHeader(browsers.secrets, id)),
+      ]);
       return forgotten;
     },
     async explainCookies(providerId) {
@@ -180,7 +210,10 @@ export function composeCore(adapters: CoreAdapters): Core {
  * keepalive check of the refreshed providers whenever 5 minutes have passed since the last; it
  * sleeps until the nearer of the two. Timers exist only while it runs.
  */
-async function watch(core: { usage: UsageService; keepalive: SessionKeepalive; clock: Clock }, options: WatchOptions): Promise<void> {
+async function watch(
+  core: { usage: UsageService; keepalive: SessionKeepalive; events: EventService; clock: Clock },
+  options: WatchOptions,
+): Promise<void> {
   const { signal } = options;
   const sleep = options.sleep ?? sleepOnTimers;
   const nowMs = () => core.clock.now().getTime();
@@ -194,6 +227,14 @@ async function watch(core: { usage: UsageService; keepalive: SessionKeepalive; c
         const document = await core.usage.usage(options.request);
         ids = document.providers.map((p) => p.id);
         if (!signal.aborted) await options.onDocument(document);
+        if (!signal.aborted && options.onEvents) {
+          // events that cannot be raised are reported, and the refresh still counts as one with none
+          const events = await core.events.raise(document).catch((error: unknown) => {
+            options.onError?.(error);
+            return [];
+          });
+          if (!signal.aborted) await options.onEvents(events, document);
+        }
       } catch (error) {
         if (!signal.aborted) options.onError?.(error);
       }
@@ -208,6 +249,24 @@ async function watch(core: { usage: UsageService; keepalive: SessionKeepalive; c
     }
     if (!signal.aborted) await sleep(Math.max(0, Math.min(nextRefresh, nextCheck) - nowMs()), signal);
   }
+}
+
+/** The kept history of the requested providers (unknown ids are refused), readings since `since`. */
+async function readHistory(history: UsageHistory, catalog: ProviderCatalog, request: HistoryRequest = {}): Promise<ProviderHistory[]> {
+  const known = catalog.all().map((m) => m.descriptor.id);
+  const ids = request.providers && request.providers.length > 0 ? [...new Set(request.providers)] : known;
+  const unknown = ids.filter((id) => !known.includes(id));
+  if (unknown.length > 0) throw new UnknownProviderError(unknown, known);
+  const sinceMs = request.since?.getTime() ?? -Infinity;
+  const read = await Promise.all(ids.map((id) => history.read(id)));
+  return read
+    .map((kept) => ({
+      ...kept,
+      meters: kept.meters
+        .map((meter) => ({ ...meter, points: meter.points.filter((p) => Date.parse(p.at) >= sinceMs) }))
+        .filter((meter) => meter.points.length > 0),
+    }))
+    .filter((kept) => kept.meters.length > 0);
 }
 
 /** Resolves after `ms`, or at once when the signal aborts (its timer cleared). */

@@ -1,3 +1,14 @@
+/** Which events `quotabar watch` tells (config `notify`, at the root and in a provider's entry, field by field). */
+export interface NotifyConfig {
+  /** Percents whose upward crossing is told, once per window. */
+  thresholds?: number[];
+  /** Tell when a run-out forecast first appears in a window. */
+  runOut?: boolean;
+  /** Tell when a status page opens a new incident. */
+  incidents?: boolean;
+  [field: string]: unknown;
+}
+
 /** One provider entry of the config file (contract section 4). Unknown fields are kept. */
 export interface ProviderConfigEntry {
   id: string;
@@ -8,6 +19,7 @@ export interface ProviderConfigEntry {
   cookieSource?: string;
   cookieHeader?: string;
   workspaceID?: string;
+  notify?: NotifyConfig;
   [field: string]: unknown;
 }
 
@@ -16,6 +28,7 @@ export interface QuotabarConfig {
   providers: ProviderConfigEntry[];
   status?: { enabled?: boolean; intervalMinutes?: number; [field: string]: unknown };
   timeoutSeconds?: number;
+  notify?: NotifyConfig;
   [field: string]: unknown;
 }
 

@@ -2,8 +2,12 @@ import { mkdir, readFile, rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import type { TextStore } from "../../ports/text-store.js";
 import { writeAtomically } from "../fs/atomic-write.js";
+import { acquireLock } from "../fs/file-lock.js";
 
-/** `<dir>/<key>.json`, written atomically in private directories; an unreadable file reads as absent. */
+/**
+ * `<dir>/<key>.json`, written atomically in private directories; an unreadable file reads as absent.
+ * An update holds `<dir>/<key>.json.lock` while it reads and writes, so processes queue on it.
+ */
 export class FileTextStore implements TextStore {
   constructor(private readonly dir: string) {}
 
@@ -18,6 +22,22 @@ export class FileTextStore implements TextStore {
   async write(key: string, text: string): Promise<void> {
     const file = this.file(key);
     await mkdir(dirname(file), { recursive: true, mode: 0o700 });
+    await this.replace(file, text);
+  }
+
+  async update(key: string, change: (current: string | null) => string | null): Promise<void> {
+    const file = this.file(key);
+    await mkdir(dirname(file), { recursive: true, mode: 0o700 });
+    const release = await acquireLock(`${file}.lock`);
+    try {
+      const next = change(await this.read(key));
+      if (next !== null) await this.replace(file, next);
+    } finally {
+      await release();
+    }
+  }
+
+  private async replace(file: string, text: string): Promise<void> {
     try {
       await writeAtomically(file, text);
     } catch (error) {

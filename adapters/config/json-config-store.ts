@@ -1,16 +1,14 @@
-import { mkdir, open, readFile, stat, unlink } from "node:fs/promises";
+import { mkdir, readFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import type { ConfigStore, QuotabarConfig } from "../../ports/config-store.js";
 import { writeAtomically } from "../fs/atomic-write.js";
+import { acquireLock, LockTimeoutError } from "../fs/file-lock.js";
 import { followSymlinks } from "../fs/follow-symlinks.js";
 import { ConfigFileError } from "./config-file-error.js";
 import { configIoError } from "./config-io-error.js";
 import { parseConfig } from "./parse-config.js";
 
 export { ConfigFileError } from "./config-file-error.js";
-
-const LOCK_STALE_MS = 10_000;
-const LOCK_TIMEOUT_MS = 20_000;
 
 /**
  * The JSON config file of contract section 4: atomic writes (temp file, fsync, rename) at mode 0600,
@@ -59,28 +57,13 @@ export class JsonConfigStore implements ConfigStore {
   /** `<target>.lock`, next to the file that is replaced, so writers through different links queue too. */
   private async lock(target: string): Promise<() => Promise<void>> {
     const lockPath = `${target}.lock`;
-    const started = Date.now();
     try {
       await mkdir(dirname(target), { recursive: true, mode: 0o700 });
+      return await acquireLock(lockPath);
     } catch (error) {
+      if (error instanceof LockTimeoutError)
+        throw new ConfigFileError(this.file, `still locked by ${lockPath}; remove it if no quotabar is running`);
       throw await configIoError(target, "write", error);
-    }
-    for (;;) {
-      try {
-        const handle = await open(lockPath, "wx", 0o600);
-        await handle.close();
-        return () => unlink(lockPath).catch(() => undefined);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw await configIoError(target, "write", error);
-        const age = await stat(lockPath).then(
-          (s) => Date.now() - s.mtimeMs,
-          () => 0,
-        );
-        if (age > LOCK_STALE_MS) await unlink(lockPath).catch(() => undefined); // a writer died holding it
-        if (Date.now() - started > LOCK_TIMEOUT_MS)
-          throw new ConfigFileError(this.file, `still locked by ${lockPath}; remove it if no quotabar is running`);
-        await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20));
-      }
     }
   }
 }

@@ -16,4 +16,10 @@ export class CacheTextStore implements TextStore {
   async remove(key: string): Promise<void> {
     this.cache.remove(key);
   }
+
+  /** Read and write with no await between: one step for every command of the extension's process. */
+  async update(key: string, change: (current: string | null) => string | null): Promise<void> {
+    const next = change(this.cache.get(key) ?? null);
+    if (next !== null) this.cache.set(key, next);
+  }
 }

@@ -1,0 +1,51 @@
+import { METER_ROLES } from "../../domain/meter.js";
+import type { NotifiedMeter, NotifiedState, NotifiedStateStore } from "../../ports/notified-state.js";
+import type { TextStore } from "../../ports/text-store.js";
+import { updateText } from "./update-text.js";
+
+/** `history/<provider>-notified` in the TextStore (beside the provider's history), changed under the store's lock. */
+export class StoredNotifiedState implements NotifiedStateStore {
+  constructor(private readonly store: TextStore) {}
+
+  async update(providerId: string, change: (state: NotifiedState | null) => NotifiedState): Promise<void> {
+    await updateText(this.store, key(providerId), (text) => JSON.stringify(change(parse(text))));
+  }
+
+  async remove(providerId: string): Promise<void> {
+    await this.store.remove(key(providerId));
+  }
+}
+
+const key = (providerId: string) => `history/${providerId}-notified`;
+
+const isTextOrNull = (value: unknown) => value === null || typeof value === "string";
+
+/** The kept state, or null when there is none or it is damaged (then everything current is news again, once). */
+function parse(text: string | null): NotifiedState | null {
+  if (text === null) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const state = value as NotifiedState;
+  if (typeof state !== "object" || state === null || typeof state.meters !== "object" || state.meters === null) return null;
+  if (!Array.isArray(state.incidents) || !state.incidents.every((i) => typeof i === "string")) return null;
+  for (const [role, meter] of Object.entries(state.meters)) {
+    if (!(METER_ROLES as readonly string[]).includes(role) || !validMeter(meter)) return null;
+  }
+  return state;
+}
+
+function validMeter(meter: unknown): meter is NotifiedMeter {
+  const m = meter as NotifiedMeter;
+  return (
+    typeof m === "object" &&
+    m !== null &&
+    isTextOrNull(m.resetsAt) &&
+    typeof m.runOut === "boolean" &&
+    Array.isArray(m.thresholds) &&
+    m.thresholds.every((t) => typeof t === "number")
+  );
+}
