@@ -4,6 +4,7 @@ import { browserDouble, storedCookie, usageWithBrowsers, type BrowserDouble } fr
 import { writeConfig } from "../../test/helpers/write-config.js";
 import { opencodeSnapshot } from "./policy.js";
 import { OPENCODE_TEST_SESSION, OPENCODE_WORKSPACES } from "./simulator.js";
+import { billingOf } from "./billing.js";
 import { subscriptionWindows } from "./subscription.js";
 import { asWorkspaceId, firstWorkspaceId } from "./workspace.js";
 import { jsLiterals } from "../kit/index.js";
@@ -11,6 +12,12 @@ import { jsLiterals } from "../kit/index.js";
 const sim = useSimulator();
 const LIST_ID = "def39973159c7f0483d8793a822b8dbb10d067e12c65455fcb4608459ba0234f";
 const SUBSCRIPTION_ID = "7abeebee372f304e050aaaf92be863f4a86490e382f8c79db68fd94040d691b4";
+const BILLING_ID = "c83b78a614689c38ebee981f9b39a8b377716db85c1fd7dbab604adc02d3313d";
+/** The default workspace's billing: $23.75, auto-reload on. */
+const BILLED = [
+  { label: "Balance", value: "$23.75" },
+  { label: "Auto-reload", value: "$20.00 when below $5.00" },
+];
 const INVALID = "OpenCode session cookie is invalid or expired.";
 
 async function opencode(extra: Record<string, string | undefined> = {}, timeoutMs?: number) {
@@ -23,14 +30,18 @@ async function withConfig<T>(entry: object, run: () => Promise<T>): Promise<T> {
   return run().finally(cleanup);
 }
 
-/** Each call as `METHOD function-name args`. */
+/** Each call but the billing one (asked beside the subscription, in either order) as `METHOD function-name args`. */
 const calls = () =>
-  sim.sim.requests.map((r) => {
-    const name =
-      r.headers["x-server-id"] === LIST_ID ? "workspaces" : r.headers["x-server-id"] === SUBSCRIPTION_ID ? "subscription" : r.path;
-    const args = r.method === "GET" ? (r.query.get("args") ?? "") : r.body;
-    return `${r.method} ${name} ${args}`.trim();
-  });
+  sim.sim.requests
+    .filter((r) => r.headers["x-server-id"] !== BILLING_ID)
+    .map((r) => {
+      const name =
+        r.headers["x-server-id"] === LIST_ID ? "workspaces" : r.headers["x-server-id"] === SUBSCRIPTION_ID ? "subscription" : r.path;
+      const args = r.method === "GET" ? (r.query.get("args") ?? "") : r.body;
+      return `${r.method} ${name} ${args}`.trim();
+    });
+/** The billing calls, as the workspace each asked for. */
+const billingCalls = () => sim.sim.requests.filter((r) => r.headers["x-server-id"] === BILLING_ID).map((r) => r.query.get("args"));
 
 /** Seconds from now until an ISO time. */
 const secondsUntil = (iso: string | null | undefined) => (Date.parse(iso ?? "") - Date.now()) / 1000;
@@ -67,6 +78,57 @@ describe("opencode against the simulator", () => {
     expect(secondsUntil(usage.primary?.resetsAt)).toBeGreaterThan(5_930);
     expect(secondsUntil(usage.primary?.resetsAt)).toBeLessThanOrEqual(5_944);
     expect(secondsUntil(usage.secondary?.resetsAt)).toBeGreaterThan(278_190);
+    expect(usage.details).toEqual([{ label: "Workspace", value: OPENCODE_WORKSPACES.listedFirst }, ...BILLED]);
+  });
+
+  it("asks queryBillingInfo beside the subscription, once, with the workspace and its page as referer", async () => {
+    await opencode();
+    const billing = sim.sim.requests.filter((r) => r.headers["x-server-id"] === BILLING_ID);
+    expect(billing).toHaveLength(1);
+    expect(billing[0]).toMatchObject({ method: "GET", path: "/_server" });
+    expect(billing[0]!.query.get("id")).toBe(BILLING_ID);
+    expect(billing[0]!.query.get("args")).toBe(`["${OPENCODE_WORKSPACES.listedFirst}"]`);
+    expect(billing[0]!.headers).toMatchObject({
+      cookie: `__Host-auth=${OPENCODE_TEST_SESSION}`,
+      referer: `https://opencode.ai/workspace/${OPENCODE_WORKSPACES.listedFirst}`,
+    });
+  });
+
+  it("reads the Go subscription's monthly window as the third meter, with the month ending at its reset as the window", async () => {
+    sim.sim.setScenario("opencode", "go");
+    const usage = await opencode();
+    expect(usage.primary).toMatchObject({ label: "5-hour", usedPercent: 22, windowMinutes: 300 });
+    expect(usage.secondary).toMatchObject({ label: "Weekly", usedPercent: 43, windowMinutes: 10_080 });
+    expect(usage.tertiary).toMatchObject({ label: "Monthly", usedPercent: 83 });
+    expect(secondsUntil(usage.tertiary?.resetsAt)).toBeGreaterThan(1_569_590);
+    expect(secondsUntil(usage.tertiary?.resetsAt)).toBeLessThanOrEqual(1_569_600);
+    // 28 to 31 days: the calendar month before the reset
+    expect([40_320, 41_760, 43_200, 44_640]).toContain(usage.tertiary?.windowMinutes);
+  });
+
+  it("shows a workspace without a subscription by its billing: the monthly limit as the meter, the balance in dollars", async () => {
+    sim.sim.setScenario("opencode", "pay_as_you_go");
+    const usage = await opencode();
+    expect(usage).toMatchObject({ ok: true, secondary: null, tertiary: null });
+    expect(usage.primary).toMatchObject({ label: "Monthly spend", used: 15, limit: 50, unit: "USD", usedPercent: 30, resetsAt: null });
+    expect(usage.details).toEqual([
+      { label: "Workspace", value: OPENCODE_WORKSPACES.listedFirst },
+      { label: "Balance", value: "$23.75" },
+      { label: "Auto-reload", value: "Off" },
+    ]);
+  });
+
+  it("says an overspent balance is one", async () => {
+    sim.sim.setScenario("opencode", "overspent");
+    const usage = await opencode();
+    expect(usage).toMatchObject({ ok: true, primary: null });
+    expect(usage.details).toContainEqual({ label: "Balance", value: "-$3.13 (overspent)" });
+  });
+
+  it("shows the subscription without billing details when the billing call fails", async () => {
+    sim.sim.setScenario("opencode", "billing_error");
+    const usage = await opencode();
+    expect(usage).toMatchObject({ ok: true, primary: { usedPercent: 17 }, secondary: { usedPercent: 75 } });
     expect(usage.details).toEqual([{ label: "Workspace", value: OPENCODE_WORKSPACES.listedFirst }]);
   });
 
@@ -74,6 +136,7 @@ describe("opencode against the simulator", () => {
     sim.sim.setScenario("opencode", "json");
     const usage = await opencode();
     expect(usage).toMatchObject({ ok: true, primary: { usedPercent: 17 }, secondary: { usedPercent: 75 } });
+    expect(usage.details).toEqual([{ label: "Workspace", value: OPENCODE_WORKSPACES.listedFirst }, ...BILLED]);
   });
 
   it("falls back to the spec's POST when a GET answer is of no use, for the list and the subscription", async () => {
@@ -92,17 +155,19 @@ describe("opencode against the simulator", () => {
       sim.sim.requests.length = 0;
       const usage = await withConfig({ workspaceID }, () => opencode());
       expect(usage).toMatchObject({ ok: true, primary: { usedPercent: 92.5 }, secondary: { usedPercent: 40 } });
+      // the team workspace answers no billing: nothing but its id
       expect(usage.details).toEqual([{ label: "Workspace", value: OPENCODE_WORKSPACES.team }]);
       expect(calls()).toEqual([`GET subscription ["${OPENCODE_WORKSPACES.team}"]`]);
+      expect(billingCalls()).toEqual([`["${OPENCODE_WORKSPACES.team}"]`]);
     }
   });
 
   it("lists workspaces when the config's workspaceID holds no wrk_ id", async () => {
     const usage = await withConfig({ workspaceID: "my team" }, () => opencode());
-    expect(usage.details).toEqual([{ label: "Workspace", value: OPENCODE_WORKSPACES.listedFirst }]);
+    expect(usage.details).toEqual([{ label: "Workspace", value: OPENCODE_WORKSPACES.listedFirst }, ...BILLED]);
   });
 
-  it("says the workspace has no subscription on a serialized null, without the POST", async () => {
+  it("says the workspace has no subscription on a serialized null, without the POST, when it has no billing either", async () => {
     sim.sim.setScenario("opencode", "no_subscription");
     const usage = await opencode();
     expect(usage.error).toMatchObject({
@@ -289,6 +354,7 @@ describe("opencode answers", () => {
     expect(windows).toEqual({
       rolling: { usedPercent: 15, resetInSec: null, resetAt: "2026-11-20T12:00:00.000Z" },
       weekly: { usedPercent: 12.5, resetInSec: 60, resetAt: null },
+      monthly: null,
     });
   });
 
@@ -309,12 +375,51 @@ describe("opencode answers", () => {
     const snapshot = opencodeSnapshot(
       {
         workspaceId: "wrk_A1",
-        rolling: { usedPercent: 120, resetInSec: 3600, resetAt: null },
-        weekly: { usedPercent: 5, resetInSec: null, resetAt: "2026-11-25T00:00:00.000Z" },
+        windows: {
+          rolling: { usedPercent: 120, resetInSec: 3600, resetAt: null },
+          weekly: { usedPercent: 5, resetInSec: null, resetAt: "2026-11-25T00:00:00.000Z" },
+          monthly: { usedPercent: 40, resetInSec: 86_400 * 3, resetAt: null },
+        },
+        billing: null,
       },
       now,
     );
     expect(snapshot.primary).toMatchObject({ usedPercent: 100, resetsAt: "2026-11-20T11:00:00.000Z" });
     expect(snapshot.secondary).toMatchObject({ usedPercent: 5, resetsAt: "2026-11-25T00:00:00.000Z" });
+    // resetInSec is seconds from now: 3 days ahead, in the month from 23 October to 23 November
+    expect(snapshot.tertiary).toMatchObject({ label: "Monthly", resetsAt: "2026-11-23T10:00:00.000Z", windowMinutes: 31 * 1_440 });
+  });
+
+  it("reads the billing's fixed-point dollars (1e-8), a limit in whole dollars, and leaves out what is missing or negative", () => {
+    const read = (text: string) => billingOf(jsLiterals(text, "OpenCode"));
+    expect(
+      read("x={customerID:null,balance:2375000000,reload:!0,reloadAmount:20,reloadTrigger:5,monthlyLimit:null,monthlyUsage:null}"),
+    ).toEqual({
+      balance: 23.75,
+      monthlyLimit: null,
+      monthlyUsage: null,
+      reload: { amount: 20, trigger: 5 },
+    });
+    expect(read("x={balance:-100000000,reload:!1,monthlyLimit:-5,monthlyUsage:-1}")).toEqual({
+      balance: -1,
+      monthlyLimit: null,
+      monthlyUsage: null,
+      reload: "off",
+    });
+    // no billing object: a number named balance elsewhere is not one, and rolling windows never are
+    expect(read("x={useBalance:!0,rollingUsage:{usagePercent:3,resetInSec:1}}")).toBeNull();
+    expect(read("x={reload:!0,reloadAmount:20}")).toBeNull();
+  });
+
+  it("puts the monthly spend in the first free meter, and in the details when the Go windows take them all", () => {
+    const now = new Date("2026-11-20T10:00:00Z");
+    const window = { usedPercent: 10, resetInSec: 60, resetAt: null };
+    const billing = { balance: 5, monthlyLimit: 20, monthlyUsage: 7.5, reload: null };
+    const black = opencodeSnapshot({ workspaceId: "wrk_A1", windows: { rolling: window, weekly: window, monthly: null }, billing }, now);
+    expect(black.tertiary).toMatchObject({ label: "Monthly spend", used: 7.5, limit: 20, usedPercent: 37.5 });
+    expect(black.details.map((d) => d.label)).toEqual(["Workspace", "Balance"]);
+    const go = opencodeSnapshot({ workspaceId: "wrk_A1", windows: { rolling: window, weekly: window, monthly: window }, billing }, now);
+    expect(go.tertiary?.label).toBe("Monthly");
+    expect(go.details).toContainEqual({ label: "Monthly limit", value: "$7.50 of $20.00" });
   });
 });

@@ -15,6 +15,8 @@ import { INVALID_SESSION, ORIGIN, SERVICE } from "./errors.js";
 export const SERVER_FUNCTIONS = {
   workspaces: "def39973159c7f0483d8793a822b8dbb10d067e12c65455fcb4608459ba0234f",
   subscription: "7abeebee372f304e050aaaf92be863f4a86490e382f8c79db68fd94040d691b4",
+  /** `queryBillingInfo` (the console's `billing.get`): balance, monthly limit, auto-reload. */
+  billing: "c83b78a614689c38ebee981f9b39a8b377716db85c1fd7dbab604adc02d3313d",
 } as const;
 
 export interface ServerCall {

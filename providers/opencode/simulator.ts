@@ -44,10 +44,26 @@ function subscription(request: SimRequest, scenario: string, workspace: unknown)
     return request.method === "GET" ? js("subscription-null.seroval") : serverError;
   }
   if (scenario === "json") return json("subscription.json");
+  if (scenario === "go") return js("subscription-go.seroval");
+  if (scenario === "pay_as_you_go" || scenario === "overspent") return js("subscription-null.seroval");
   if (scenario === "malformed" || (scenario === "get_unusable" && request.method === "GET")) return js("subscription-no-usage.seroval");
   if (scenario === "server_error" && request.method === "GET") return js("subscription-no-usage.seroval");
   if (scenario === "server_error") return serverError;
   return js("subscription.seroval");
+}
+
+/** The billing each scenario answers for the listed workspace; the team one and a gone one have none (a serialized null). */
+const BILLING: Record<string, string> = {
+  pay_as_you_go: "billing-limit.seroval",
+  overspent: "billing-overspent.seroval",
+  no_subscription: "subscription-null.seroval",
+};
+
+function billing(scenario: string, workspace: unknown): SimReply {
+  if (workspace !== OPENCODE_WORKSPACES.listedFirst || scenario === "workspace_moved") return js("subscription-null.seroval");
+  if (scenario === "json") return json("billing.json");
+  if (scenario === "billing_error") return serverError;
+  return js(BILLING[scenario] ?? "billing.seroval");
 }
 
 function serverFunction(request: SimRequest, scenario: string): SimReply {
@@ -60,15 +76,27 @@ function serverFunction(request: SimRequest, scenario: string): SimReply {
   if (scenario === "login_page") return { status: 302, headers: { location: "auth/authorize?redirect=%2F_server" } };
   if (call.id === SERVER_FUNCTIONS.workspaces) return workspaces(request, scenario);
   if (call.id === SERVER_FUNCTIONS.subscription) return subscription(request, scenario, call.args[0]);
+  if (call.id === SERVER_FUNCTIONS.billing) return billing(scenario, call.args[0]);
   return serverError;
 }
 
 const SCENARIOS = [
-  ...["ok", "json", "get_unusable", "no_subscription", "no_workspace", "workspace_moved"],
+  ...[
+    "ok",
+    "go",
+    "pay_as_you_go",
+    "overspent",
+    "billing_error",
+    "json",
+    "get_unusable",
+    "no_subscription",
+    "no_workspace",
+    "workspace_moved",
+  ],
   ...["signed_out", "login_page", "expired", "malformed", "server_error", "slow", "upstream_500"],
 ];
 
-/** OpenCode: the dashboard's `_server` functions (workspace list, subscription) and its sign-in page. */
+/** OpenCode: the dashboard's `_server` functions (workspace list, subscription, billing) and its sign-in page. */
 export const opencodeUpstream: SimulatedUpstream = {
   id: "opencode",
   origins: ["https://opencode.ai"],

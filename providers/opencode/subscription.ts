@@ -1,22 +1,27 @@
 import { findObject, isObject, toNumber, toTime, type JsonObject } from "../kit/index.js";
-import type { OpenCodeWindow } from "./policy.js";
+import type { OpenCodeWindow, SubscriptionWindows } from "./policy.js";
 
 /** Where each window may sit, in the order looked for: the serialized names first, JSON spellings after. */
 const ROLLING_KEYS = ["rollingUsage", "rolling_usage", "rolling", "rollingWindow", "rolling_window"];
 const WEEKLY_KEYS = ["weeklyUsage", "weekly_usage", "weekly", "weeklyWindow", "weekly_window"];
+/** The Go subscription's third window (an object: billing's `monthlyUsage` is a number, and never read here). */
+const MONTHLY_KEYS = ["monthlyUsage", "monthly_usage", "monthly", "monthlyWindow", "monthly_window"];
 const PERCENT_KEYS = ["usagePercent", "usage_percent", "usedPercent", "used_percent", "percentUsed", "percent", "utilization"];
 const USED_KEYS = ["used", "usage", "consumed", "count", "usedTokens"];
 const LIMIT_KEYS = ["limit", "total", "quota", "max", "cap", "tokenLimit"];
 const RESET_SECONDS_KEYS = ["resetInSec", "reset_in_sec", "resetInSeconds", "resetsInSec", "resetsInSeconds", "resetSeconds", "resetIn"];
 const RESET_AT_KEYS = ["resetAt", "resetsAt", "reset_at", "resets_at", "nextReset", "next_reset"];
 
-/** Both windows of a subscription answer, or the fields that were missing (named as the answer names them). */
-export type Windows = { rolling: OpenCodeWindow; weekly: OpenCodeWindow } | { missing: string[] };
+/**
+ * The rolling and weekly windows of a subscription answer (and the monthly one where the account
+ * has it, as OpenCode Go does), or the fields that were missing (named as the answer names them).
+ */
+export type Windows = SubscriptionWindows | { missing: string[] };
 
 export function subscriptionWindows(values: unknown[]): Windows {
   const rolling = windowAt(values, ROLLING_KEYS);
   const weekly = windowAt(values, WEEKLY_KEYS);
-  if (rolling && weekly) return { rolling, weekly };
+  if (rolling && weekly) return { rolling, weekly, monthly: windowAt(values, MONTHLY_KEYS) };
   return { missing: [...(rolling ? [] : ["rollingUsage.usagePercent"]), ...(weekly ? [] : ["weeklyUsage.usagePercent"])] };
 }
 
