@@ -58,6 +58,18 @@ const object =
     return null;
   };
 
+/** Which events `quotabar watch` tells; at the root, and in a provider's entry to override it. */
+const notify = object("an object", {
+  thresholds: optional(
+    arrayOf(
+      "an array of percents",
+      number("a percent from 1 to 100", (n) => n >= 1 && n <= 100),
+    ),
+  ),
+  runOut: optional(flag),
+  incidents: optional(flag),
+});
+
 const providerEntry = object("an object (a provider entry)", {
   id: (v) => (typeof v !== "string" ? mustBe("a non-empty string", v) : v === "" ? problem("must be a non-empty string") : null),
   enabled: optional(flag),
@@ -73,6 +85,7 @@ const providerEntry = object("an object (a provider entry)", {
   browsers: optional(
     arrayOf("an array of browser ids (strings)", (v) => (typeof v === "string" ? null : mustBe("a browser id (a string)", v))),
   ),
+  notify: optional(notify),
 });
 
 const config = object("a JSON object", {
@@ -87,6 +100,7 @@ const config = object("a JSON object", {
   timeoutSeconds: optional(number(seconds, (n) => n >= 1 && n <= MAX_TIMEOUT_SECONDS)),
   /** false: no browser key is ever asked of the OS secret store (Raycast: "Read browser secrets"). */
   browserSecrets: optional(flag),
+  notify: optional(notify),
 });
 
 /** A parsed config file as quotabar uses it (`providers` defaults to none), or its first problem. */

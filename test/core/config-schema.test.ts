@@ -17,6 +17,17 @@ const flag = must("true or false");
 const seconds = `a number of seconds from 1 to ${MAX_TIMEOUT_SECONDS}`;
 const COOKIE_SOURCES = ["auto", "manual", "off"] as const;
 const cookieSource = `one of ${COOKIE_SOURCES.map((s) => `"${s}"`).join(", ")}`;
+const percent = "a percent from 1 to 100";
+const NotifySchema = z.looseObject(
+  {
+    thresholds: z
+      .array(z.number(must(percent)).min(1, `must be ${percent}`).max(100, `must be ${percent}`), must("an array of percents"))
+      .optional(),
+    runOut: z.boolean(flag).optional(),
+    incidents: z.boolean(flag).optional(),
+  },
+  must("an object"),
+);
 const ProviderEntrySchema = z.looseObject(
   {
     id: z.string(must("a non-empty string")).min(1, "must be a non-empty string"),
@@ -28,6 +39,7 @@ const ProviderEntrySchema = z.looseObject(
     cookieHeader: z.string(text).optional(),
     workspaceID: z.string(text).optional(),
     browsers: z.array(z.string(must("a browser id (a string)")), must("an array of browser ids (strings)")).optional(),
+    notify: NotifySchema.optional(),
   },
   must("an object (a provider entry)"),
 );
@@ -46,6 +58,7 @@ const ConfigSchema = z.looseObject(
       .optional(),
     timeoutSeconds: z.number(must(seconds)).min(1, `must be ${seconds}`).max(MAX_TIMEOUT_SECONDS, `must be ${seconds}`).optional(),
     browserSecrets: z.boolean(flag).optional(),
+    notify: NotifySchema.optional(),
   },
   must("a JSON object"),
 );
@@ -55,6 +68,17 @@ const scalar = fc.oneof(fc.string({ maxLength: 6 }), fc.boolean(), number, fc.co
 const anything = fc.oneof(scalar, fc.array(scalar, { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 4 }), scalar, { maxKeys: 2 }));
 /** Mostly the right type, sometimes anything: both sides of every check get exercised. */
 const field = <T>(good: fc.Arbitrary<T>) => fc.oneof({ weight: 3, arbitrary: good }, { weight: 1, arbitrary: anything });
+const notify = fc.record(
+  {
+    thresholds: field(
+      fc.array(fc.oneof({ weight: 4, arbitrary: fc.integer({ min: -5, max: 120 }) }, { weight: 1, arbitrary: scalar }), { maxLength: 3 }),
+    ),
+    runOut: field(fc.boolean()),
+    incidents: field(fc.boolean()),
+    other: anything,
+  },
+  { requiredKeys: [] },
+);
 const entry = fc.record(
   {
     id: field(fc.string({ maxLength: 6 })),
@@ -70,6 +94,7 @@ const entry = fc.record(
         maxLength: 3,
       }),
     ),
+    notify: field(notify),
     extra: anything,
   },
   { requiredKeys: [] },
@@ -84,6 +109,7 @@ const config = fc.oneof(
         status: field(fc.record({ enabled: field(fc.boolean()), intervalMinutes: field(number), other: anything }, { requiredKeys: [] })),
         timeoutSeconds: field(number),
         browserSecrets: field(fc.boolean()),
+        notify: field(notify),
         other: anything,
       },
       { requiredKeys: [] },

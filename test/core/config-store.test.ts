@@ -110,6 +110,19 @@ describe("JsonConfigStore", () => {
     expect(problemOf("[]")).toMatchObject({ line: 1, column: 1, problem: "the top level must be a JSON object" });
   });
 
+  it("checks the notify settings, at the root and in a provider's entry", () => {
+    const ok = parseConfig("/c", '{"notify": {"thresholds": [50, 99.5]}, "providers": [{"id": "zai", "notify": {"runOut": false}}]}');
+    expect(ok).toMatchObject({ notify: { thresholds: [50, 99.5] }, providers: [{ id: "zai", notify: { runOut: false } }] });
+    expect(problemOf('{"notify": {\n  "thresholds": [80, 120]}}')).toMatchObject({
+      line: 2,
+      column: 22,
+      problem: "notify.thresholds[1] must be a percent from 1 to 100",
+    });
+    expect(problemOf('{"providers": [{"id": "zai", "notify": {"incidents": "yes"}}]}')).toMatchObject({
+      problem: "providers[0].notify.incidents must be true or false",
+    });
+  });
+
   it("accepts timeoutSeconds from 1 to 600 only, with line and column otherwise", () => {
     expect(parseConfig("/c", '{"timeoutSeconds": 600}').timeoutSeconds).toBe(600);
     expect(parseConfig("/c", '{"timeoutSeconds": 1.5}').timeoutSeconds).toBe(1.5);
