@@ -14,6 +14,27 @@ export function toNumber(value: unknown): number | null {
   return null;
 }
 
+/**
+ * Why an upstream count cannot be what it says (used, a limit, what is left, credits, a balance that
+ * cannot go below zero): a negative one; null when it can. Wires check every count with it (kit
+ * `zCount`, `checkedCount`) before a policy does any arithmetic, so no clamp hides a wrong number.
+ */
+export function countProblem(value: number): string | null {
+  return value < 0 ? `must not be negative (got ${value})` : null;
+}
+
+/** Why an upstream percent cannot be: below 0 or above 100 (an over-quota figure is a count, not a percent field). */
+export function percentProblem(value: number): string | null {
+  if (value < 0) return `must not be negative (got ${value})`;
+  return value > 100 ? `must not be above 100 (got ${value})` : null;
+}
+
+/** Why an upstream ratio (a fraction of the quota, 0..1) cannot be: below 0 or above 1. */
+export function ratioProblem(value: number): string | null {
+  if (value < 0) return `must not be negative (got ${value})`;
+  return value > 1 ? `must not be above 1 (got ${value})` : null;
+}
+
 /** A boolean from true/false, 1/0, "true"/"yes"/"1"; anything else is null. */
 export function toBool(value: unknown): boolean | null {
   if (typeof value === "boolean") return value;

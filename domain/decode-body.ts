@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { countProblem } from "./coerce.js";
 import { parseError } from "./errors.js";
 import { advice } from "./remedy.js";
 
@@ -29,11 +30,30 @@ export function decodeValue<T extends z.ZodType>(raw: unknown, schema: T, servic
         .join("")
         .replace(/^\./, "")
     : "body";
-  throw parseError(
-    `Failed to parse ${service} response: ${field}: ${issue?.message ?? "invalid"}`,
+  throw fieldError(service, field, issue?.message ?? "invalid");
+}
+
+/** The parse error for one field of an upstream body: "Failed to parse <service> response: <field>: <problem>". */
+export function fieldError(service: string, field: string, problem: string) {
+  return parseError(
+    `Failed to parse ${service} response: ${field}: ${problem}`,
     advice(`${service} may have changed its API; please report it.`),
   );
 }
+
+/**
+ * A number read without a schema, checked by `problem` (`countProblem`, `percentProblem`,
+ * `ratioProblem` of domain/coerce): null stays null, an impossible one is a parse error naming the field.
+ */
+export function checked(value: number | null, problem: (value: number) => string | null, field: string, service: string): number | null {
+  const found = value === null ? null : problem(value);
+  if (found !== null) throw fieldError(service, field, found);
+  return value;
+}
+
+/** A count read without a schema (`checked` with `countProblem`): below zero is a parse error naming the field. */
+export const checkedCount = (value: number | null, field: string, service: string): number | null =>
+  checked(value, countProblem, field, service);
 
 /** JSON text, or null when it is not JSON (for bodies that may legitimately be something else). */
 export function tryJson(text: string): unknown {

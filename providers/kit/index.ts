@@ -9,7 +9,7 @@ export { advice, type Remedy } from "../../domain/remedy.js";
 export { statusError } from "../../domain/http-status-errors.js";
 export { header } from "../../domain/headers.js";
 export * from "../../domain/coerce.js";
-export { decodeJson, decodeValue, parseJson, tryJson } from "../../domain/decode-body.js";
+export { checked, checkedCount, decodeJson, decodeValue, fieldError, parseJson, tryJson } from "../../domain/decode-body.js";
 export { snakeKeys } from "./case.js";
 export { cookiePairs, cookieValue, normalizeCookieHeader } from "./cookie-header.js";
 export { apiKey, cleanSecret, firstFound, fromEnv, manualCookieHeader, mapped, missingKey } from "./credentials.js";
@@ -47,7 +47,16 @@ export {
   withFreshCookieRetry,
   type BrowserCookieOptions,
 } from "./browser-cookies.js";
-export { filesUnder, MAX_LINE_BYTES, scanLines, type FoundFile, type LineScan, type LineScanOptions } from "./line-files.js";
+export {
+  filesUnder,
+  MAX_LINE_BYTES,
+  readTail,
+  scanLines,
+  type FileTail,
+  type FoundFile,
+  type LineScan,
+  type LineScanOptions,
+} from "./line-files.js";
 export { providerCache } from "./cache-file.js";
 export { browserSession, cachedCookieHeader, storeCookieHeader, withSetCookies } from "./cookie-session.js";
 export { appFile, MAX_APP_FILE_BYTES, type AppFile } from "./app-file.js";

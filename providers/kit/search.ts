@@ -31,11 +31,15 @@ export function findObject(value: unknown, test: (candidate: JsonObject) => bool
   return null;
 }
 
-/** For each path in order, the first context that has it; the first value `read` accepts wins. */
-export function firstAt<T>(contexts: readonly unknown[], paths: readonly string[], read: (value: unknown) => T | null): T | null {
+/** For each path in order, the first context that has it; the first value `read` accepts wins (`read` is told the path, to name it). */
+export function firstAt<T>(
+  contexts: readonly unknown[],
+  paths: readonly string[],
+  read: (value: unknown, path: string) => T | null,
+): T | null {
   for (const path of paths) {
     const context = contexts.find((c) => valueAt(c, path) !== undefined);
-    const value = context === undefined ? null : read(valueAt(context, path));
+    const value = context === undefined ? null : read(valueAt(context, path), path);
     if (value !== null) return value;
   }
   return null;
