@@ -69,7 +69,8 @@ export function minimaxSnapshot(reading: MiniMaxReading, now: Date): Snapshot {
 
 function windowMeter(label: string, window: MiniMaxWindow, now: Date): Meter {
   const total = window.total !== null && window.total > 0 ? window.total : null;
-  const used = total !== null && window.remaining !== null ? Math.min(total, Math.max(0, total - window.remaining)) : null;
+  // counts are never negative (the wire refuses them); more left than the total reads as nothing used
+  const used = total !== null && window.remaining !== null ? Math.max(0, total - window.remaining) : null;
   const windowMinutes = windowOf(window) ?? window.printedMinutes;
   return meter(label, {
     usedPercent: usedPercentOf(window),

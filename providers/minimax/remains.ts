@@ -1,27 +1,30 @@
 import { z } from "zod";
 import { advice, decodeValue, parseError, QuotabarError, tryJson } from "../kit/index.js";
-import { zNumber } from "../kit/schema.js";
+import { zCount, zNumber, zPercent } from "../kit/schema.js";
 import { EMPTY_WINDOW, hasUsage, type MiniMaxLane, type MiniMaxReading, type MiniMaxWindow } from "./policy.js";
 import { FRESH_COOKIE, PASTE_COOKIE, refused, SET_KEY } from "./errors.js";
 
 const SERVICE = "MiniMax";
 
-const count = zNumber.nullish();
+// Counts and percents are checked here (a negative one is a parse error naming it); times are read as sent.
+const count = zCount.nullish();
+const remainingPercent = zPercent.nullish();
+const time = zNumber.nullish();
 // Older answers carry only the interval fields; today's add the model name and the weekly twins.
 const ModelRemains = z.object({
   model_name: z.string().nullish(),
   current_interval_total_count: count,
   current_interval_usage_count: count,
-  current_interval_remaining_percent: count,
-  start_time: count,
-  end_time: count,
-  remains_time: count,
+  current_interval_remaining_percent: remainingPercent,
+  start_time: time,
+  end_time: time,
+  remains_time: time,
   current_weekly_total_count: count,
   current_weekly_usage_count: count,
-  current_weekly_remaining_percent: count,
-  weekly_start_time: count,
-  weekly_end_time: count,
-  weekly_remains_time: count,
+  current_weekly_remaining_percent: remainingPercent,
+  weekly_start_time: time,
+  weekly_end_time: time,
+  weekly_remains_time: time,
 });
 type ModelRemainsItem = z.output<typeof ModelRemains>;
 const BaseResp = z.object({ status_code: zNumber.nullish(), status_msg: z.string().nullish() });
