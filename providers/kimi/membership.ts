@@ -1,5 +1,5 @@
 import { decodeValue, parseBoundedJson, toBool, toText, toTime, type ProviderHttp } from "../kit/index.js";
-import { zNumber } from "../kit/schema.js";
+import { zCount } from "../kit/schema.js";
 import { z } from "zod";
 import { KIMI_ORIGIN } from "./errors.js";
 import type { KimiMembership } from "./policy.js";
@@ -15,11 +15,12 @@ const Stats = z.object({
     .object({
       feature: z.unknown().optional(),
       type: z.unknown().optional(),
-      amountUsedRatio: zNumber.nullish(),
+      // a used ratio passes 1 over the quota, as used counts pass their limit; below zero it is refused
+      amountUsedRatio: zCount.nullish(),
       expireTime: z.unknown().optional(),
     })
     .nullish(),
-  ratelimitCode7d: z.object({ ratio: zNumber.nullish(), enabled: z.unknown().optional(), resetTime: z.unknown().optional() }).nullish(),
+  ratelimitCode7d: z.object({ ratio: zCount.nullish(), enabled: z.unknown().optional(), resetTime: z.unknown().optional() }).nullish(),
 });
 
 /**

@@ -1,5 +1,5 @@
 import { advice, decodeValue, isObject, parseBoundedJson, QuotabarError, toNumber, toText, toTime } from "../kit/index.js";
-import { zNumber } from "../kit/schema.js";
+import { zCount } from "../kit/schema.js";
 import { z } from "zod";
 import type { KimiQuota, KimiRateLimit } from "./policy.js";
 import { hasCounters } from "./policy-quota.js";
@@ -7,11 +7,11 @@ import { hasCounters } from "./policy-quota.js";
 export const SERVICE = "Kimi";
 export const CODING_SCOPE = "FEATURE_CODING";
 
-/** A counter block: numbers or numeric strings, the reset under any of its four names. */
+/** A counter block: numbers or numeric strings (a negative one is a parse error naming it), the reset under any of its four names. */
 const Detail = z.object({
-  limit: zNumber.nullish(),
-  used: zNumber.nullish(),
-  remaining: zNumber.nullish(),
+  limit: zCount.nullish(),
+  used: zCount.nullish(),
+  remaining: zCount.nullish(),
   resetTime: z.unknown().optional(),
   resetAt: z.unknown().optional(),
   reset_time: z.unknown().optional(),
