@@ -241,7 +241,10 @@ describe("jetbrains errors", () => {
     expect(usage.error?.message).toBe("Could not parse JetBrains AI quota: Invalid XML: Maximum nested tags exceeded");
     writeFileSync(file, QUOTA(option("quotaInfo", '{"current":"-5","maximum":"100"}')));
     usage = await jetbrains({ HOME: root });
-    expect(usage.error).toMatchObject({ code: "parse", message: "JetBrains AI sent an impossible value: primary.used = -5" });
+    expect(usage.error).toMatchObject({
+      code: "parse",
+      message: "Could not parse JetBrains AI quota: quotaInfo.current must not be negative (got -5)",
+    });
   });
 
   it("reports an IDE folder it cannot look into instead of claiming no IDE is there", async () => {

@@ -1,4 +1,4 @@
-import { advice, fromIso, isObject, QuotabarError, toNumber, toText, tryJson, type JsonObject } from "../kit/index.js";
+import { advice, countProblem, fromIso, isObject, QuotabarError, toNumber, toText, tryJson, type JsonObject } from "../kit/index.js";
 import { findElements, parseXml } from "../kit/xml.js";
 import type { JetBrainsReading } from "./policy.js";
 
@@ -42,7 +42,8 @@ export function quotaReading(text: string, ide: string): JetBrainsReading {
     used: quantity(quota, "current", ide) ?? 0,
     limit,
     refillAt: typeof refill?.next === "string" ? fromIso(refill.next) : null,
-    refillAmount: toNumber(refill?.amount) ?? toNumber(tariff.amount),
+    refillAmount:
+      refill === null ? null : (quantity(refill, "amount", ide, "nextRefill") ?? quantity(tariff, "amount", ide, "nextRefill.tariff")),
     refillMinutes: duration === null ? null : minutesOf(duration),
     warnings,
   };
@@ -53,12 +54,14 @@ function jsonObject(text: string): JsonObject | null {
   return isObject(value) ? value : null;
 }
 
-/** A quotaInfo amount: a number or numeric text; absent is null, anything else an error that names it. */
-function quantity(quota: JsonObject, field: string, ide: string): number | null {
-  const value = quota[field];
+/** An amount of credits: a number or numeric text; absent is null, anything else (a negative amount too) an error that names it. */
+function quantity(object: JsonObject, field: string, ide: string, where = "quotaInfo"): number | null {
+  const value = object[field];
   if (value === undefined || value === null) return null;
   const amount = toNumber(value);
-  if (amount === null) throw cannotParse(ide, `quotaInfo.${field} is not a number: ${JSON.stringify(value).slice(0, 40)}`);
+  if (amount === null) throw cannotParse(ide, `${where}.${field} is not a number: ${JSON.stringify(value).slice(0, 40)}`);
+  const problem = countProblem(amount);
+  if (problem !== null) throw cannotParse(ide, `${where}.${field} ${problem}`);
   return amount;
 }
 
