@@ -11,10 +11,9 @@ export interface Kimik2Reading {
   updatedAt: string | null;
 }
 
-/** Credits consumed of consumed + remaining; the service gives no reset time. */
+/** Credits consumed of consumed + remaining (never negative: the wire refuses those); the service gives no reset time. */
 export function kimik2Snapshot(reading: Kimik2Reading, now: Date): Snapshot {
-  const consumed = Math.max(0, reading.consumed);
-  const remaining = Math.max(0, reading.remaining);
+  const { consumed, remaining } = reading;
   const total = consumed + remaining;
   const primary = meter("Credits", {
     usedPercent: percentOf(consumed, total) ?? 0,

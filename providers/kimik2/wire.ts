@@ -1,5 +1,6 @@
 import {
   advice,
+  checkedCount,
   firstAt,
   header,
   isObject,
@@ -81,8 +82,9 @@ export function kimik2Reading(response: Pick<HttpResponse, "body" | "headers">):
   const refusal = errorText(root.error);
   if (refusal !== null) throw refused(refusal);
   const contexts = CONTEXTS.map((path) => (path === "" ? root : valueAt(root, path))).filter(isObject);
-  const consumed = firstAt(contexts, CONSUMED, toNumber);
-  const remaining = firstAt(contexts, REMAINING, toNumber) ?? toNumber(header(response.headers, "x-credits-remaining"));
+  const consumed = firstAt(contexts, CONSUMED, credits);
+  const remaining =
+    firstAt(contexts, REMAINING, credits) ?? credits(header(response.headers, "x-credits-remaining"), "X-Credits-Remaining");
   if (consumed === null && remaining === null) {
     throw parseError(
       `Failed to parse ${SERVICE} response: no credit field (consumed or remaining) in the body or the X-Credits-Remaining header.`,
@@ -91,11 +93,14 @@ export function kimik2Reading(response: Pick<HttpResponse, "body" | "headers">):
   }
   return {
     consumed: consumed ?? 0,
-    remaining: Math.max(0, remaining ?? 0),
-    averageTokensPerRequest: firstAt(contexts, AVERAGE_TOKENS, toNumber),
+    remaining: remaining ?? 0,
+    averageTokensPerRequest: firstAt(contexts, AVERAGE_TOKENS, credits),
     updatedAt: firstAt(contexts, UPDATED_AT, stampedTime),
   };
 }
+
+/** A credit figure: a number or numeric text (else null, and the search moves on); a negative one is a parse error naming it. */
+const credits = (value: unknown, field: string): number | null => checkedCount(toNumber(value), field, SERVICE);
 
 /** The text of an `error` field: a string, or an object's `message` / `msg` / `code`; null when there is none. */
 function errorText(value: unknown): string | null {
