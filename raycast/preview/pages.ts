@@ -112,13 +112,23 @@ function page(title: string, css: string, body: string): string {
 
 const APPLE = `<svg width="14" height="16" viewBox="0 0 14 17"><path fill="#1d1d1f" d="M11.6 9c0-2 1.6-3 1.7-3-1-1.4-2.4-1.6-2.9-1.6-1.2-.1-2.4.7-3 .7-.6 0-1.6-.7-2.6-.7C3.4 4.5 2 5.3 1.3 6.6c-1.5 2.6-.4 6.4 1 8.5.7 1 1.5 2.1 2.6 2.1 1 0 1.4-.7 2.6-.7s1.6.7 2.6.6c1.1 0 1.8-1 2.5-2 .8-1.1 1.1-2.2 1.1-2.3 0 0-2.1-.8-2.1-3.8ZM9.7 3c.5-.7.9-1.6.8-2.5-.8 0-1.8.5-2.3 1.2-.5.6-1 1.5-.8 2.4.9.1 1.8-.4 2.3-1.1Z"/></svg>`;
 
-/** The macOS desktop with the menu-bar item open. */
-export function menuBarPage(title: string, menu: MenuBarHtml, caption: { heading: string; text: string }): string {
+const DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** The menu bar's clock as macOS writes it ("Thu Nov 26  10:45 PM"), at the screenshots' time (UTC, as their other times). */
+export function menuBarClock(at: Date): string {
+  const hours = at.getUTCHours();
+  const minutes = String(at.getUTCMinutes()).padStart(2, "0");
+  return `${DAYS[at.getUTCDay()]} ${MONTHS[at.getUTCMonth()]} ${at.getUTCDate()}&nbsp;&nbsp;${hours % 12 || 12}:${minutes} ${hours < 12 ? "AM" : "PM"}`;
+}
+
+/** The macOS desktop with the menu-bar item open, its clock at `at`. */
+export function menuBarPage(title: string, menu: MenuBarHtml, caption: { heading: string; text: string }, at: Date): string {
   const wifi = `<svg width="17" height="13" viewBox="0 0 17 13"><path d="M8.5 12.5 6.3 10a3 3 0 0 1 4.4 0Z M3.6 7.3a7 7 0 0 1 9.8 0l-1.3 1.4a5.1 5.1 0 0 0-7.2 0Z M.8 4.4a11 11 0 0 1 15.4 0l-1.3 1.4a9.2 9.2 0 0 0-12.8 0Z" fill="#1d1d1f"/></svg>`;
   const battery = `<svg width="27" height="13" viewBox="0 0 27 13"><rect x=".5" y=".5" width="23" height="12" rx="3.5" fill="none" stroke="#1d1d1f" opacity=".45"/><rect x="2" y="2" width="17" height="9" rx="2" fill="#1d1d1f"/><path d="M25 4.5v4a2 2 0 0 0 0-4Z" fill="#1d1d1f" opacity=".45"/></svg>`;
   const body = `<div class="wallpaper"></div>
 <div class="menubar"><div class="left">${APPLE}<b>Finder</b><span>File</span><span>Edit</span><span>View</span><span>Go</span><span>Window</span><span>Help</span></div>
-<div class="right"><span class="status-item" id="item">${menu.item}</span>${glyph("MagnifyingGlass", "#1d1d1f", 15)}${wifi}${battery}<span>Fri Nov 20&nbsp;&nbsp;4:00 PM</span></div></div>
+<div class="right"><span class="status-item" id="item">${menu.item}</span>${glyph("MagnifyingGlass", "#1d1d1f", 15)}${wifi}${battery}<span>${menuBarClock(at)}</span></div></div>
 <div class="menu" id="menu">${menu.menu}</div>
 <div class="caption"><h1>${escapeHtml(caption.heading)}</h1><p>${escapeHtml(caption.text)}</p></div>
 <script>

@@ -33,8 +33,12 @@ console.error = (...args: unknown[]) => {
   quietError(...args);
 };
 
-/** The screenshots' clock: every countdown and age is computed from it. */
-export const NOW = new Date("2026-11-20T16:00:00.000Z");
+/**
+ * The screenshots' clock: every countdown and age is computed from it. The simulator moves its
+ * fixtures' times to the moment they are served (as `quotabar demo` does), so a reset reads as it
+ * did when the fixture was recorded: minutes from the run's start, the same pictures each run.
+ */
+export const NOW = new Date();
 
 /** How long the sign-in view may take to show the device code (it asks the simulator for one). */
 const SIGN_IN_TIMEOUT_MS = 20_000;
@@ -133,7 +137,7 @@ export async function runPreview(options: PreviewOptions): Promise<{ files: stri
 
       write(`${scenario.id}.json`, `${JSON.stringify(document, null, 2)}\n`);
       const pages = {
-        "menu-bar": menuBarPage(`${scenario.title}: menu bar`, menu, { heading: scenario.title, text: scenario.caption }),
+        "menu-bar": menuBarPage(`${scenario.title}: menu bar`, menu, { heading: scenario.title, text: scenario.caption }, NOW),
         list: listPage(`${scenario.title}: list`, list),
       };
       const files: string[] = [];

@@ -156,10 +156,40 @@ export function scenarioProblems(
   if (!selected) problems.push(`the selected provider ${scenario.selected} is not shown`);
   else if (!html.list.includes(`<h2>${escapeHtml(selected.name)}</h2>`))
     problems.push(`the list's detail pane does not show ${selected.name}`);
+  problems.push(...timeProblems(document, html));
   const expectedWireFailure = Object.keys(errors).length > 0 && Object.values(errors).includes("network");
   for (const [view, text] of Object.entries(html)) {
     const failure = WIRE_FAILURE.exec(text);
     if (failure && !expectedWireFailure) problems.push(`the ${view} shows "${failure[0]}"`);
+  }
+  return problems;
+}
+
+/** An ISO time as an upstream sends it: never shown to people as it is. */
+const RAW_ISO_TIME = /\d{4}-\d\d-\d\dT\d\d:\d\d/;
+
+/**
+ * The demo's consistency rules, for a screenshot too: every reset still ahead and inside its window
+ * (no 5-hour window that "resets in 3d 20h"), and no raw ISO time in what the views show.
+ */
+export function timeProblems(document: UsageDocument, html: { list: string; menuBar: string }): string[] {
+  const problems: string[] = [];
+  const now = Date.parse(document.generatedAt);
+  for (const usage of document.providers) {
+    for (const meter of [usage.primary, usage.secondary, usage.tertiary]) {
+      if (!meter?.resetsAt) continue;
+      const left = Date.parse(meter.resetsAt) - now;
+      if (left <= 0)
+        problems.push(`${usage.id} ${meter.label} resets at ${meter.resetsAt}, before the screenshot's ${document.generatedAt}`);
+      else if (meter.windowMinutes !== null && left > meter.windowMinutes * 60_000)
+        problems.push(
+          `${usage.id} ${meter.label} resets in ${Math.round(left / 60_000)} minutes, beyond its ${meter.windowMinutes}-minute window`,
+        );
+    }
+  }
+  for (const [view, text] of Object.entries(html)) {
+    const raw = RAW_ISO_TIME.exec(text);
+    if (raw) problems.push(`the ${view} shows a raw time (${raw[0]}…)`);
   }
   return problems;
 }

@@ -10,7 +10,7 @@ import type { FromSimulator, ToSimulator } from "./simulator-client.js";
 if (!process.send) throw new Error("simulator-process.ts is started by the preview (simulator-client.ts), not on its own");
 
 const send = (message: FromSimulator) => process.send!(message);
-const sim = await ProviderSimulator.start();
+const sim = await ProviderSimulator.start({ liveDates: true }); // the demo's dates: every reset inside its window
 
 process.on("message", (message: ToSimulator) => {
   if (message.kind === "stop") {

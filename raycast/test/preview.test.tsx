@@ -12,7 +12,7 @@ import { documentFor, oneConnectionPerRequest } from "../preview/documents.js";
 import { listPage } from "../preview/pages.js";
 import { findChromium, missingExtensionDependencies, missingFont } from "../preview/problems.js";
 import { NOW as PREVIEW_NOW, runPreview } from "../preview/run.js";
-import { scenarioProblems, SCENARIOS, storeFiles, type Scenario } from "../preview/scenarios.js";
+import { scenarioProblems, SCENARIOS, storeFiles, timeProblems, type Scenario } from "../preview/scenarios.js";
 import { SimulatorProcess } from "../preview/simulator-client.js";
 import { listToHtml } from "../preview/tree-to-html.js";
 import { listModel } from "../src/list-model.js";
@@ -135,6 +135,20 @@ describe("preview: a screenshot shows what its scenario names, or is not written
     expect(
       scenarioProblems(allFine, doc(copilot, warp), shown, { list: await listHtml(doc(copilot, warp), "copilot"), menuBar: "" }),
     ).toEqual(["warp should be unlimited"]);
+  });
+
+  it("refuses a shot whose reset lies beyond its window or before the shot, or that shows a raw ISO time", () => {
+    const at = "2026-11-20T10:00:00.000Z";
+    const fiveHours = { ...copilot.primary!, label: "5-hour", windowMinutes: 300 };
+    const document = (resetsAt: string) => ({ ...doc(usage({ ...copilot, primary: { ...fiveHours, resetsAt } })), generatedAt: at });
+    expect(timeProblems(document("2026-11-20T13:00:00.000Z"), { list: "resets in 3h", menuBar: "" })).toEqual([]);
+    expect(timeProblems(document("2026-11-24T06:00:00.000Z"), { list: "", menuBar: "" })).toEqual([
+      "copilot 5-hour resets in 5520 minutes, beyond its 300-minute window",
+    ]);
+    expect(timeProblems(document("2026-11-20T09:00:00.000Z"), { list: "", menuBar: "" })[0]).toMatch(/before the screenshot's/);
+    expect(timeProblems(document("2026-11-20T13:00:00.000Z"), { list: "Until: 2026-12-18T09:03:00Z", menuBar: "" })).toEqual([
+      "the list shows a raw time (2026-12-18T09:03…)",
+    ]);
   });
 
   it("sends the Store exactly the screenshots the scenarios name, numbered", () => {
