@@ -127,6 +127,8 @@ function zaiUsage(limit: ZaiLimit): { used: number | null; usedPercent: number }
     if (limit.remaining !== undefined) used = Math.max(total - limit.remaining, limit.currentValue ?? -Infinity);
     else if (limit.currentValue !== undefined) used = limit.currentValue;
     if (used !== undefined) {
+      // counts are never negative (the wire refuses them); more left than the limit is nothing used, and
+      // a current value past the limit (over quota) stops at the limit, as z.ai's own client draws it
       const clamped = Math.min(total, Math.max(0, used));
       return { used: clamped, usedPercent: percent((clamped / total) * 100) };
     }

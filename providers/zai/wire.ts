@@ -11,7 +11,7 @@ import {
   type FetchContext,
   type Remedy,
 } from "../kit/index.js";
-import { zNumber } from "../kit/schema.js";
+import { zCount, zNumber, zPercent } from "../kit/schema.js";
 import { z } from "zod";
 import { ENV } from "./credentials.js";
 import type { ZaiReading } from "./policy.js";
@@ -31,19 +31,20 @@ const CHECK_REGION: Remedy[] = [
   { kind: "set-config", provider: "zai", field: "region", example: "bigmodel-cn" },
 ];
 
-/** An optional count: absent and null both read as undefined. */
-const optionalNumber = zNumber.nullish().transform((value) => value ?? undefined);
+/** Absent and null both read as undefined. */
+const optional = <T extends z.ZodType<number>>(number: T) => number.nullish().transform((value) => value ?? undefined);
+// Counts and the percentage are checked here: a negative one (or a percentage above 100) is a parse error naming it.
 const Limit = z.object({
   type: z.string(),
   unit: zNumber,
   number: zNumber,
-  percentage: zNumber,
-  usage: optionalNumber,
-  currentValue: optionalNumber,
-  remaining: optionalNumber,
-  nextResetTime: optionalNumber,
+  percentage: zPercent,
+  usage: optional(zCount),
+  currentValue: optional(zCount),
+  remaining: optional(zCount),
+  nextResetTime: optional(zNumber),
   usageDetails: z
-    .array(z.object({ modelCode: z.string(), usage: zNumber }))
+    .array(z.object({ modelCode: z.string(), usage: zCount }))
     .nullish()
     .transform((value) => value ?? undefined),
 });
