@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
@@ -9,7 +9,10 @@ import { QuotabarError } from "../../domain/errors.js";
 import { terminalText } from "../kit/index.js";
 import { cliFailed } from "./errors.js";
 import { kiroSnapshot, nextOccurrence, type KiroReading } from "./policy.js";
-import { CHILD_PID_FILE, KIRO_CLI_SCENARIOS, writeFakeKiroCli } from "./simulator.js";
+import { kiroLogRoot } from "./log-file.js";
+import { kiroLogSnapshot, type KiroLimits } from "./policy-log.js";
+import { CHILD_PID_FILE, KIRO_CLI_SCENARIOS, writeFakeKiroCli, writeKiroLog } from "./simulator.js";
+import { usageLimitsOf } from "./usage-limits.js";
 import { plainOutput, usageReading } from "./usage-text.js";
 
 const FIXTURES = join(import.meta.dirname, "fixtures");
@@ -34,8 +37,12 @@ function ownKiroCli(body: string): string {
 }
 
 /** The library, with the real process runner, on a HOME whose bin/ is first on PATH. */
-async function usageIn(home: string, timeoutMs = 8_000, path = `${join(home, "bin")}:${process.env.PATH}`) {
-  const doc = await createQuotabar({ env: { HOME: home, PATH: path } }).usage({ providers: ["kiro"], timeoutMs });
+async function usageIn(home: string, timeoutMs = 8_000, path = `${join(home, "bin")}:${process.env.PATH}`, source?: string) {
+  const doc = await createQuotabar({ env: { HOME: home, PATH: path } }).usage({
+    providers: ["kiro"],
+    timeoutMs,
+    ...(source ? { source } : {}),
+  });
   return doc.providers[0]!;
 }
 
@@ -200,6 +207,210 @@ describe("kiro through the library, with a stand-in kiro-cli on PATH", () => {
   it("refuses an unknown stand-in scenario by listing the known ones", () => {
     expect(KIRO_CLI_SCENARIOS).toContain("ok");
     expect(() => writeFakeKiroCli(freshHome().bin, "nope")).toThrow(/known: ok, boxed/);
+  });
+});
+
+describe("kiro from Kiro's own log (q-client.log), before kiro-cli", () => {
+  /** PATH without any kiro-cli: only the home's bin/, and the system's own folders. */
+  const NO_CLI = (home: string) => `${join(home, "bin")}:/usr/bin:/bin`;
+  /** A kiro-cli that leaves a mark when it runs, and fails. */
+  const markingCli = () => ownKiroCli('touch "$HOME/kiro-cli-ran"\nexit 1');
+  const ran = (home: string) => existsSync(join(home, "kiro-cli-ran"));
+
+  it("reads the last GetUsageLimits answer of a fresh log, and runs no kiro-cli", async () => {
+    const home = markingCli();
+    writeKiroLog(home, "q-client.log", { minutesAgo: 2 });
+    const usage = await usageIn(home);
+    expect(usage).toMatchObject({ ok: true, source: "local", plan: "Kiro Pro", secondary: null, tertiary: null, error: null });
+    // the later, cut-off line is passed over; the earlier answer (398.2) is not the last one
+    expect(usage.primary).toEqual({
+      label: "Credits",
+      usedPercent: 42.04,
+      used: 420.37,
+      limit: 1000,
+      unit: "credits",
+      unlimited: false,
+      resetsAt: "2026-04-01T00:00:00.000Z",
+      windowMinutes: 31 * 1_440,
+      note: null,
+    });
+    expect(usage.details).toEqual([{ label: "Overages", value: "Disabled" }]);
+    expect(ran(home)).toBe(false);
+  });
+
+  it("reads the overage: plan credits less the overage, the overage of its cap, the charges; a reset in epoch seconds", async () => {
+    const { home } = freshHome();
+    writeKiroLog(home, "q-client-overage.log", { minutesAgo: 1 });
+    const usage = await usageIn(home, 8_000, NO_CLI(home));
+    expect(usage).toMatchObject({ ok: true, source: "local", plan: "Kiro Pro+" });
+    expect(usage.primary).toMatchObject({ used: 2000, limit: 2000, usedPercent: 100, resetsAt: "2026-04-01T00:00:00.000Z" });
+    expect(usage.tertiary).toMatchObject({
+      label: "Overage",
+      used: 150.5,
+      limit: 10_000,
+      usedPercent: 1.51,
+      resetsAt: "2026-04-01T00:00:00.000Z",
+      windowMinutes: 31 * 1_440,
+    });
+    expect(usage.details).toEqual([
+      { label: "Overages", value: "Enabled" },
+      { label: "Overage charges", value: "$6.02" },
+    ]);
+  });
+
+  it("shows an active free trial as bonus credits that reset when it expires", async () => {
+    const { home } = freshHome();
+    writeKiroLog(home, "q-client-trial.log", { minutesAgo: 1 });
+    const usage = await usageIn(home, 8_000, NO_CLI(home));
+    expect(usage).toMatchObject({ ok: true, plan: "Kiro Free", primary: { used: 12.4, limit: 50, usedPercent: 24.8 } });
+    expect(usage.secondary).toMatchObject({ label: "Bonus credits", used: 106.11, limit: 500, resetsAt: "2026-03-27T15:09:55.196Z" });
+  });
+
+  it("takes the log written last, whichever launch it is in", async () => {
+    for (const [older, newer, plan] of [
+      ["q-client-overage.log", "q-client.log", "Kiro Pro"],
+      ["q-client.log", "q-client-overage.log", "Kiro Pro+"],
+    ] as const) {
+      const { home } = freshHome();
+      writeKiroLog(home, newer, { minutesAgo: 1 });
+      writeKiroLog(home, older, { minutesAgo: 9 });
+      expect((await usageIn(home, 8_000, NO_CLI(home))).plan).toBe(plan);
+    }
+  });
+
+  it("hands an answer older than 15 minutes over to kiro-cli; without it, says how old the answer is", async () => {
+    const { home, bin } = freshHome();
+    writeKiroLog(home, "q-client.log", { minutesAgo: 90 });
+    const stale = await usageIn(home, 8_000, NO_CLI(home));
+    expect(stale.error).toMatchObject({
+      code: "not_configured",
+      message: "Kiro's last usage answer in its log is 90 min old; one from the last 15 minutes is needed.",
+    });
+    expect(stale.error?.hint).toContain("install kiro-cli");
+    writeFakeKiroCli(bin, "ok");
+    expect(await usageIn(home)).toMatchObject({ ok: true, source: "cli", plan: "Kiro Pro", details: IDENTITY });
+  });
+
+  it("judges the answer's own time, not the file's: a fresh file whose last answer is old hands over too", async () => {
+    const { home } = freshHome();
+    const log = writeKiroLog(home, "q-client.log", { minutesAgo: 40 });
+    utimesSync(log, new Date(), new Date());
+    expect((await usageIn(home, 8_000, NO_CLI(home))).error?.message).toMatch(/is 40 min old/);
+  });
+
+  it("hands a log without an answer, or with one it cannot read, over to kiro-cli; --source local names the problem", async () => {
+    const { home, bin } = freshHome();
+    writeKiroLog(home, "q-client-no-answer.log", { minutesAgo: 1 });
+    expect((await usageIn(home, 8_000, NO_CLI(home))).error).toMatchObject({
+      code: "not_configured",
+      message: "Kiro's log holds no usage answer yet.",
+    });
+    const other = freshHome().home;
+    const log = writeKiroLog(other, "q-client.log", { minutesAgo: 1 });
+    writeFileSync(log, readFileSync(log, "utf8").replaceAll('"resourceType":"CREDIT"', '"resourceType":"AGENTIC_REQUEST"'));
+    expect((await usageIn(other, 8_000, NO_CLI(other), "local")).error).toMatchObject({
+      code: "parse",
+      message: "Failed to parse Kiro usage: usageBreakdownList has no CREDIT entry.",
+    });
+    writeFakeKiroCli(join(other, "bin"), "ok");
+    expect(await usageIn(other)).toMatchObject({ ok: true, source: "cli" });
+    writeFakeKiroCli(bin, "ok");
+    expect(await usageIn(home)).toMatchObject({ ok: true, source: "cli" });
+  });
+
+  it("reads only the last 4 MB of a large log", async () => {
+    const { home } = freshHome();
+    const log = writeKiroLog(home, "q-client.log", { minutesAgo: 1 });
+    const filler = `${readFileSync(log, "utf8").split("\n")[0]}\n`; // a ListAvailableProfiles line, fresh
+    appendFileSync(log, filler.repeat(Math.ceil((5 << 20) / filler.length)));
+    expect((await usageIn(home, 8_000, NO_CLI(home), "local")).error?.message).toBe("Kiro's log holds no usage answer yet.");
+  });
+
+  it("reads only a regular file: a FIFO in the log's place is no log, and nothing waits on it", async () => {
+    const { home } = freshHome();
+    const log = writeKiroLog(home, "q-client.log", { minutesAgo: 1 });
+    rmSync(log);
+    execFileSync("mkfifo", [log]);
+    expect((await usageIn(home, 8_000, NO_CLI(home), "local")).error?.message).toMatch(/^No Kiro log \(q-client\.log\) under /);
+  });
+
+  it("with --source local and no log, says where it looked; found, Kiro is set up without kiro-cli", async () => {
+    const { home } = freshHome();
+    const root = join(home, ".config", "Kiro", "logs");
+    expect((await usageIn(home, 8_000, NO_CLI(home), "local")).error).toMatchObject({
+      code: "not_configured",
+      message: `No Kiro log (q-client.log) under ${root}.`,
+    });
+    writeKiroLog(home, "q-client.log", { minutesAgo: 500 });
+    const listing = await createQuotabar({ env: { HOME: home, PATH: NO_CLI(home) } }).listProviders();
+    expect(listing.find((p) => p.id === "kiro")).toMatchObject({ credentialsFound: true, enabled: true });
+  });
+
+  it("looks where Kiro keeps its logs: ~/Library/Application Support on macOS, $XDG_CONFIG_HOME or ~/.config on Linux", () => {
+    expect(kiroLogRoot({ HOME: "/Users/sam" }, "darwin")).toBe("/Users/sam/Library/Application Support/Kiro/logs");
+    expect(kiroLogRoot({ HOME: "/home/sam" }, "linux")).toBe("/home/sam/.config/Kiro/logs");
+    expect(kiroLogRoot({ HOME: "/home/sam", XDG_CONFIG_HOME: "/xdg" }, "linux")).toBe("/xdg/Kiro/logs");
+    expect(kiroLogRoot({ HOME: "C:/Users/sam" }, "win32")).toBeNull();
+  });
+});
+
+describe("kiro's logged usage answer", () => {
+  const answer = (entry: Record<string, unknown>, top: Record<string, unknown> = {}) =>
+    usageLimitsOf({ usageBreakdownList: [{ resourceType: "CREDIT", currentUsage: 5, usageLimit: 50, ...entry }], ...top });
+
+  it("takes the precise counts first, and nextDateReset as ISO (with a space), epoch seconds, or the answer's own", () => {
+    expect(answer({ currentUsageWithPrecision: 5.25, nextDateReset: "2026-02-01 00:00:00+00:00" })).toMatchObject({
+      credits: { used: 5.25, limit: 50 },
+      resetsAt: "2026-02-01T00:00:00.000Z",
+    });
+    expect(answer({ nextDateReset: 1769904000.0 }).resetsAt).toBe("2026-02-01T00:00:00.000Z");
+    expect(answer({}, { nextDateReset: "1769904000" }).resetsAt).toBe("2026-02-01T00:00:00.000Z");
+  });
+
+  it("names a missing or negative count, and an answer without a CREDIT entry", () => {
+    expect(() => answer({ usageLimit: undefined })).toThrowError(
+      "Failed to parse Kiro usage: usageBreakdownList[0].usageLimitWithPrecision is missing.",
+    );
+    expect(() => answer({ currentUsage: -1 })).toThrowError(/usageBreakdownList\[0\]\.currentUsageWithPrecision is not a count/);
+    expect(() => usageLimitsOf({ usageBreakdownList: [{ resourceType: "AGENTIC_REQUEST" }] })).toThrowError(/has no CREDIT entry/);
+    expect(() => usageLimitsOf({})).toThrowError(/usageBreakdownList is missing/);
+  });
+
+  it("counts only an active trial, and an overage status from overageStatus or overageEnabled", () => {
+    const trial = { currentUsageWithPrecision: 500, usageLimitWithPrecision: 500, freeTrialExpiry: "2026-03-01T00:00:00Z" };
+    expect(answer({ freeTrialInfo: { ...trial, freeTrialStatus: "EXPIRED" } }).trial).toBeNull();
+    expect(answer({ freeTrialInfo: { ...trial, freeTrialStatus: "ACTIVE" } }).trial).toEqual({
+      used: 500,
+      limit: 500,
+      expiresAt: "2026-03-01T00:00:00.000Z",
+    });
+    expect(answer({}, { overageConfiguration: { overageEnabled: false } }).overage.enabled).toBe(false);
+    expect(answer({ currency: "usd; rm -rf" }).overage.currency).toBeNull();
+  });
+});
+
+describe("kiro log policy", () => {
+  const now = new Date("2026-03-10T12:00:00Z");
+  const limits = (overrides: Partial<KiroLimits> = {}): KiroLimits => ({
+    plan: "Kiro Pro",
+    credits: { used: 100, limit: 1000 },
+    resetsAt: "2026-04-01T00:00:00.000Z",
+    trial: null,
+    overage: { enabled: null, used: null, cap: null, charges: null, currency: null },
+    ...overrides,
+  });
+
+  it("notes a trial's days to expiry, and shows no overage meter while overage is off and unused", () => {
+    const snapshot = kiroLogSnapshot(limits({ trial: { used: 10, limit: 100, expiresAt: "2026-03-27T15:09:55.196Z" } }), now);
+    expect(snapshot.secondary).toMatchObject({ usedPercent: 10, note: "expires in 18d", windowMinutes: null });
+    const off = kiroLogSnapshot(limits({ overage: { enabled: false, used: 0, cap: 10_000, charges: 0, currency: "USD" } }), now);
+    expect(off.tertiary).toBeNull();
+    expect(off.details).toEqual([{ label: "Overages", value: "Disabled" }]);
+  });
+
+  it("writes charges in another currency with its code", () => {
+    const snapshot = kiroLogSnapshot(limits({ overage: { enabled: true, used: 10, cap: 100, charges: 1234.5, currency: "EUR" } }), now);
+    expect(snapshot.details).toContainEqual({ label: "Overage charges", value: "1,234.5 EUR" });
   });
 });
 

@@ -1,7 +1,8 @@
 import type { FixtureDates, SimulatedUpstream } from "../../ports/simulated-upstream.js";
-import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { chmodSync, mkdirSync, utimesSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { fixturesOf } from "../../simulator/fixtures.js";
+import { kiroLogPath, kiroLogRoot } from "./log-file.js";
 
 const fixture = fixturesOf(import.meta.url);
 
@@ -112,13 +113,83 @@ function commands(reply: Reply, dates?: FixtureDates): string[] {
   ];
 }
 
-/** Kiro as the simulator plays it: no routes, a stand-in kiro-cli in the home's ~/.local/bin (where Kiro looks). */
+/** Scenarios played through Kiro's log: the log file, how long ago its last line was written, and the stand-in kiro-cli beside it. */
+const LOG_SCENARIOS: Record<string, { log: string; minutesAgo: number; cli: string }> = {
+  ok: { log: "q-client.log", minutesAgo: 2, cli: "ok" },
+  log_overage: { log: "q-client-overage.log", minutesAgo: 2, cli: "ok" },
+  log_trial: { log: "q-client-trial.log", minutesAgo: 2, cli: "ok" },
+  // older than the 15 minutes a log answer is used for, or without one: kiro-cli answers
+  stale_log: { log: "q-client.log", minutesAgo: 90, cli: "ok" },
+  log_no_answer: { log: "q-client-no-answer.log", minutesAgo: 1, cli: "ok" },
+};
+
+/** `2026-03-10 11:58:02.114`, the local time a log line starts with. */
+const LOGGED_AT = /^(\d{4})-(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d)\.(\d{3})/;
+const localTime = (ms: number) => {
+  const at = new Date(ms);
+  const pad = (value: number, width = 2) => String(value).padStart(width, "0");
+  const day = `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
+  return `${day} ${pad(at.getHours())}:${pad(at.getMinutes())}:${pad(at.getSeconds())}.${pad(at.getMilliseconds(), 3)}`;
+};
+const loggedAt = (line: string) => {
+  const m = LOGGED_AT.exec(line);
+  return m ? new Date(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!, +m[7]!).getTime() : null;
+};
+
+export interface KiroLogSeed {
+  /** The log's last line is written this long before `now`; the lines before keep their spacing. */
+  minutesAgo: number;
+  now?: Date;
+  platform?: NodeJS.Platform;
+  /** Moves the answers' times (resets, expiry) from the recording to now, as the demo does. */
+  dates?: FixtureDates;
+}
+
+/**
+ * Writes a fixture log where Kiro keeps it on this platform, as the latest launch's first window
+ * (`<logs>/<launch>/window1/exthost/kiro.kiroAgent/q-client.log`), its lines' local times moved so
+ * the last one is `minutesAgo` old, and its modification time that of its last line. Returns its path.
+ */
+export function writeKiroLog(home: string, fixtureName: string, seed: KiroLogSeed): string {
+  const root = kiroLogRoot({ HOME: home }, seed.platform);
+  if (root === null) throw new Error("Kiro keeps no log on this platform");
+  const lines = fixture(fixtureName).replace(/\n$/, "").split("\n");
+  const last =
+    lines
+      .map(loggedAt)
+      .filter((at): at is number => at !== null)
+      .at(-1) ?? 0;
+  const end = (seed.now ?? new Date()).getTime() - seed.minutesAgo * 60_000;
+  const moved = lines.map((line) => {
+    const at = loggedAt(line);
+    return at === null ? line : localTime(end - (last - at)) + line.slice(23);
+  });
+  const launch = localTime(end - 3_600_000)
+    .slice(0, 19)
+    .replace(/[-:]/g, "")
+    .replace(" ", "T");
+  const path = kiroLogPath(root, launch, "window1");
+  mkdirSync(dirname(path), { recursive: true });
+  const text = `${moved.join("\n")}\n`;
+  writeFileSync(path, seed.dates ? seed.dates(text, KIRO_RECORDED_AT) : text);
+  utimesSync(path, new Date(end), new Date(end));
+  return path;
+}
+
+/** Kiro's log of the scenario when it has one, and the stand-in kiro-cli in the home's ~/.local/bin (where Kiro looks). */
+function seedKiroHome(home: string, scenario: string, dates: FixtureDates): void {
+  const played = LOG_SCENARIOS[scenario];
+  if (played) writeKiroLog(home, played.log, { minutesAgo: played.minutesAgo, dates });
+  writeFakeKiroCli(join(home, ".local", "bin"), played?.cli ?? scenario, dates);
+}
+
+/** Kiro as the simulator plays it: no routes; Kiro's log and a stand-in kiro-cli in the demo's home. */
 export const kiroUpstream: SimulatedUpstream = {
   id: "kiro",
   origins: [],
   env: {},
-  scenarios: KIRO_CLI_SCENARIOS,
+  scenarios: [...Object.keys(LOG_SCENARIOS), ...KIRO_CLI_SCENARIOS.filter((name) => !(name in LOG_SCENARIOS))],
   routes: [],
   recordedAt: KIRO_RECORDED_AT,
-  seedHome: async (home, scenario, dates) => void writeFakeKiroCli(join(home, ".local", "bin"), scenario, dates),
+  seedHome: async (home, scenario, dates) => seedKiroHome(home, scenario, dates),
 };

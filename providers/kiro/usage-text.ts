@@ -138,7 +138,8 @@ function includesAny(text: string, phrases: readonly string[]): boolean {
 
 const bounded = (text: string | null) => (text === null ? null : text.slice(0, MAX_FIELD_CHARS));
 
-function titleCase(words: string): string {
+/** `KIRO PRO+` as Kiro Pro+. */
+export function titleCase(words: string): string {
   return words
     .split(/[ \t]+/)
     .map((word) => word.charAt(0) + word.slice(1).toLowerCase())

@@ -1,8 +1,9 @@
-import { appendFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { filesUnder, scanLines, type LineScanOptions } from "./line-files.js";
+import { filesUnder, readTail, scanLines, type LineScanOptions } from "./line-files.js";
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -104,5 +105,36 @@ describe("kit line files: filesUnder", () => {
       ["/p/deep/er/b.JSONL", 2],
     ]);
     expect(found.every((f) => f.mtimeMs > 0)).toBe(true);
+  });
+});
+
+describe("kit line files: readTail", () => {
+  it("reads a small file whole, and of a larger one the last bytes from the first whole line", async () => {
+    const file = join(tempDir(), "q-client.log");
+    writeFileSync(file, "first line\nsecond line\nthird\n");
+    expect((await readTail(file, 1_000))?.text).toBe("first line\nsecond line\nthird\n");
+    // 16 bytes back starts inside "second line": that cut line is left out
+    expect(await readTail(file, 16)).toMatchObject({ text: "third\n", size: 29 });
+    // 18 bytes back is where "second line" starts: it is whole
+    expect((await readTail(file, 18))?.text).toBe("second line\nthird\n");
+    expect((await readTail(file, 4))?.text).toBe("");
+  });
+
+  it("reads only the end of a 1 GB file", async () => {
+    const file = join(tempDir(), "huge.log");
+    writeFileSync(file, "");
+    truncateSync(file, 1 << 30); // sparse: no gigabyte is written, nor read
+    appendFileSync(file, "\nthe last answer\n");
+    const tail = await readTail(file, 4 << 20);
+    expect(tail?.text).toBe("the last answer\n");
+    expect(tail?.size).toBe((1 << 30) + 17);
+  });
+
+  it("is null for a missing file, a directory and a FIFO (opened without waiting for a writer)", async () => {
+    const dir = tempDir();
+    expect(await readTail(join(dir, "missing.log"), 100)).toBeNull();
+    expect(await readTail(dir, 100)).toBeNull();
+    execFileSync("mkfifo", [join(dir, "fifo.log")]);
+    expect(await readTail(join(dir, "fifo.log"), 100)).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { constants } from "node:fs";
 import { open, readdir, realpath, stat } from "node:fs/promises";
 import { join } from "node:path";
 
@@ -170,5 +171,46 @@ function readLines(
       if (!options.accept || options.accept(text)) options.onLine(text, true);
     }
     at = view.indexOf(needle, end + 1);
+  }
+}
+
+/** The end of a log file, read without loading the rest. */
+export interface FileTail {
+  /** Whole lines only: when the read starts inside the file, the cut line before the first newline is left out. */
+  text: string;
+  size: number;
+  mtimeMs: number;
+}
+
+/**
+ * The last `maxBytes` of a regular file as UTF-8 text, whatever its size (a 1 GB log costs one
+ * read of `maxBytes`). Null when there is no such file, or it is not a regular file: it is opened
+ * without blocking (a FIFO would wait for a writer) and checked on the open handle.
+ */
+export async function readTail(path: string, maxBytes: number): Promise<FileTail | null> {
+  let handle;
+  try {
+    handle = await open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  } catch (error) {
+    if (absent(error)) return null;
+    throw error;
+  }
+  try {
+    const info = await handle.stat();
+    if (!info.isFile()) return null;
+    // one byte more, before the tail: when it is a newline, the tail starts with a whole line
+    const start = Math.max(0, info.size - maxBytes - 1);
+    const buffer = Buffer.alloc(info.size - start);
+    let filled = 0;
+    while (filled < buffer.length) {
+      const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, start + filled);
+      if (bytesRead === 0) break;
+      filled += bytesRead;
+    }
+    const firstLine = start === 0 ? 0 : buffer.subarray(0, filled).indexOf(NEWLINE) + 1;
+    const text = start > 0 && firstLine === 0 ? "" : buffer.toString("utf8", firstLine, filled);
+    return { text, size: info.size, mtimeMs: info.mtimeMs };
+  } finally {
+    await handle.close();
   }
 }
