@@ -1,5 +1,5 @@
 import { advice, decodeValue, hostOs, isObject, QuotabarError, toText, tryJson, type FetchContext, type Remedy } from "../kit/index.js";
-import { zFlag, zNumber } from "../kit/schema.js";
+import { zCount, zFlag } from "../kit/schema.js";
 import { z } from "zod";
 import { ENV } from "./credentials.js";
 import type { WarpGrant, WarpReading } from "./policy.js";
@@ -50,8 +50,8 @@ function macosVersion(): string {
   return `${major - 9}.${minor}.0`;
 }
 
-/** A count as a number or numeric text (fractions dropped); absent is 0, anything else fails naming the field. */
-const count = zNumber.nullish().transform((v) => Math.trunc(v ?? 0));
+/** A count as a number or numeric text (fractions dropped); absent is 0, a negative one or anything else fails naming the field. */
+const count = zCount.nullish().transform((v) => Math.trunc(v ?? 0));
 const Grant = z.object({ requestCreditsGranted: count, requestCreditsRemaining: count, expiration: z.string().nullish() });
 const Response = z.object({
   data: z.object({
