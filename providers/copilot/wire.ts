@@ -1,5 +1,5 @@
 import { advice, decodeValue, header, isObject, parseBoundedJson, QuotabarError, snakeKeys, tryJson } from "../kit/index.js";
-import { zFlag, zNumber } from "../kit/schema.js";
+import { zCount, zFlag, zNumber } from "../kit/schema.js";
 import type { FetchContext, HttpResponse, Remedy } from "../kit/index.js";
 import { redact } from "../../domain/redact.js";
 import { z } from "zod";
@@ -11,21 +11,34 @@ import type { CopilotQuota, CopilotReading } from "./policy.js";
 const USAGE_PATH = "/copilot_internal/user";
 const SERVICE = "GitHub Copilot";
 
-// What is left (remaining, percent_remaining, limited_user_quotas) goes below zero past the quota;
-// totals and counters never do, so a negative one is a parse error naming its field.
+// What is left (remaining, percent_remaining, limited_user_quotas) goes below zero past the quota
+// (GitHub's over-quota answer: remaining -12, percent_remaining -4.0 of 300); totals and counters
+// never do, so a negative one is a parse error naming its field.
 const left = zNumber.nullish();
-const count = zNumber.refine((n) => n >= 0, { error: (issue) => `must not be negative (got ${String(issue.input)})` }).nullish();
+const count = zCount.nullish();
+/** More than all of it left, or a percent below zero beside a count still above zero, is no real quota. */
+function percentLeftProblem(percent: number, remaining: number | null | undefined): string | null {
+  if (percent > 100) return `must not be above 100 (got ${percent})`;
+  if (percent < 0 && remaining != null && remaining > 0) return `must not be below zero while remaining is ${remaining} (got ${percent})`;
+  return null;
+}
+const Quota = z
+  .object({
+    entitlement: count,
+    remaining: left,
+    quota_remaining: left,
+    percent_remaining: left,
+    quota_id: z.string().nullish(),
+    unlimited: zFlag.optional(),
+    overage_count: count,
+    credits_used: count,
+  })
+  .superRefine((quota, context) => {
+    const problem =
+      quota.percent_remaining == null ? null : percentLeftProblem(quota.percent_remaining, quota.remaining ?? quota.quota_remaining);
+    if (problem !== null) context.addIssue({ code: "custom", path: ["percent_remaining"], message: problem });
+  });
 const Totals = z.object({ chat: count, completions: count });
-const Quota = z.object({
-  entitlement: count,
-  remaining: left,
-  quota_remaining: left,
-  percent_remaining: left,
-  quota_id: z.string().nullish(),
-  unlimited: zFlag.optional(),
-  overage_count: count,
-  credits_used: count,
-});
 const UserResponse = z.object({
   copilot_plan: z.string().nullish(),
   quota_reset_date: z.string().nullish(),
