@@ -371,7 +371,16 @@ describe("kiro's logged usage answer", () => {
     expect(() => answer({ usageLimit: undefined })).toThrowError(
       "Failed to parse Kiro usage: usageBreakdownList[0].usageLimitWithPrecision is missing.",
     );
-    expect(() => answer({ currentUsage: -1 })).toThrowError(/usageBreakdownList\[0\]\.currentUsageWithPrecision is not a count/);
+    expect(() => answer({ currentUsage: -1 })).toThrowError(
+      "Failed to parse Kiro response: usageBreakdownList[0].currentUsage: must not be negative (got -1)",
+    );
+    expect(() => answer({ currentOveragesWithPrecision: -0.5 })).toThrowError(
+      /usageBreakdownList\[0\]\.currentOveragesWithPrecision: must not be negative/,
+    );
+    const trial = { freeTrialStatus: "ACTIVE", currentUsage: -3, usageLimit: 500 };
+    expect(() => answer({ freeTrialInfo: trial })).toThrowError(
+      /usageBreakdownList\[0\]\.freeTrialInfo\.currentUsage: must not be negative/,
+    );
     expect(() => usageLimitsOf({ usageBreakdownList: [{ resourceType: "AGENTIC_REQUEST" }] })).toThrowError(/has no CREDIT entry/);
     expect(() => usageLimitsOf({})).toThrowError(/usageBreakdownList is missing/);
   });

@@ -1,4 +1,4 @@
-import { advice, isObject, parseError, toBool, toNumber, toText, toTime, type JsonObject } from "../kit/index.js";
+import { advice, checkedCount, isObject, parseError, toBool, toNumber, toText, toTime, type JsonObject } from "../kit/index.js";
 import type { KiroLimits, KiroOverage } from "./policy-log.js";
 import { titleCase } from "./usage-text.js";
 
@@ -8,30 +8,23 @@ const CURRENCY = /^[A-Z]{3}$/;
 export const logParseError = (detail: string) =>
   parseError(`Failed to parse Kiro usage: ${detail}`, advice("Kiro may have changed what it logs; please report it."));
 
-/** A count with its precise spelling first (`currentUsageWithPrecision`), then the whole one. */
-function count(o: JsonObject, name: string): number | null {
+const SERVICE = "Kiro";
+
+/** A count with its precise spelling first (`currentUsageWithPrecision`), then the whole one; a negative one is a parse error naming it. */
+function count(o: JsonObject, name: string, where: string): number | null {
   for (const key of [`${name}WithPrecision`, name]) {
     const value = toNumber(o[key]);
-    if (value !== null) return value;
+    if (value !== null) return checkedCount(value, `${where}.${key}`, SERVICE);
   }
   return null;
 }
 
-/** A count that must be there and not negative; otherwise the error names it. */
+/** A count that must be there; otherwise the error names it. */
 function required(o: JsonObject, name: string, where: string): number {
-  const value = count(o, name);
-  if (value === null || value < 0) {
-    throw logParseError(
-      `${where}.${name}WithPrecision is ${o[`${name}WithPrecision`] === undefined && o[name] === undefined ? "missing" : "not a count"}.`,
-    );
-  }
+  const value = count(o, name, where);
+  if (value === null) throw logParseError(`${where}.${name}WithPrecision is missing.`);
   return value;
 }
-
-const optional = (o: JsonObject, name: string): number | null => {
-  const value = count(o, name);
-  return value !== null && value >= 0 ? value : null;
-};
 
 /**
  * The `output` of a logged `GetUsageLimitsCommand`: the CREDIT entry of `usageBreakdownList`
@@ -50,30 +43,29 @@ export function usageLimitsOf(output: JsonObject): KiroLimits {
     plan: title === null ? null : titleCase(title.slice(0, MAX_PLAN_CHARS)),
     credits: { used: required(credit, "currentUsage", where), limit: required(credit, "usageLimit", where) },
     resetsAt: toTime(credit.nextDateReset) ?? toTime(output.nextDateReset),
-    trial: trialOf(credit.freeTrialInfo),
-    overage: overageOf(credit, output.overageConfiguration),
+    trial: trialOf(credit.freeTrialInfo, `${where}.freeTrialInfo`),
+    overage: overageOf(credit, output.overageConfiguration, where),
   };
 }
 
 const valueOf = (o: unknown, key: string): unknown => (isObject(o) ? o[key] : undefined);
 
-function trialOf(info: unknown): KiroLimits["trial"] {
+function trialOf(info: unknown, where: string): KiroLimits["trial"] {
   if (!isObject(info) || toText(info.freeTrialStatus)?.toUpperCase() !== "ACTIVE") return null;
-  const used = optional(info, "currentUsage");
-  const limit = optional(info, "usageLimit");
+  const used = count(info, "currentUsage", where);
+  const limit = count(info, "usageLimit", where);
   return used === null || limit === null ? null : { used, limit, expiresAt: toTime(info.freeTrialExpiry) };
 }
 
-function overageOf(credit: JsonObject, configuration: unknown): KiroOverage {
+function overageOf(credit: JsonObject, configuration: unknown, where: string): KiroOverage {
   const status = toText(valueOf(configuration, "overageStatus"))?.toUpperCase();
   const enabled = status === "ENABLED" ? true : status === "DISABLED" ? false : toBool(valueOf(configuration, "overageEnabled"));
   const currency = toText(credit.currency);
-  const charges = toNumber(credit.overageCharges);
   return {
     enabled,
-    used: optional(credit, "currentOverages"),
-    cap: optional(credit, "overageCap"),
-    charges: charges !== null && charges >= 0 ? charges : null,
+    used: count(credit, "currentOverages", where),
+    cap: count(credit, "overageCap", where),
+    charges: checkedCount(toNumber(credit.overageCharges), `${where}.overageCharges`, SERVICE),
     currency: currency !== null && CURRENCY.test(currency) ? currency : null,
   };
 }

@@ -390,7 +390,7 @@ describe("opencode answers", () => {
     expect(snapshot.tertiary).toMatchObject({ label: "Monthly", resetsAt: "2026-11-23T10:00:00.000Z", windowMinutes: 31 * 1_440 });
   });
 
-  it("reads the billing's fixed-point dollars (1e-8), a limit in whole dollars, and leaves out what is missing or negative", () => {
+  it("reads the billing's fixed-point dollars (1e-8), a limit in whole dollars, leaves out what is missing and refuses what is negative", () => {
     const read = (text: string) => billingOf(jsLiterals(text, "OpenCode"));
     expect(
       read("x={customerID:null,balance:2375000000,reload:!0,reloadAmount:20,reloadTrigger:5,monthlyLimit:null,monthlyUsage:null}"),
@@ -400,12 +400,12 @@ describe("opencode answers", () => {
       monthlyUsage: null,
       reload: { amount: 20, trigger: 5 },
     });
-    expect(read("x={balance:-100000000,reload:!1,monthlyLimit:-5,monthlyUsage:-1}")).toEqual({
-      balance: -1,
-      monthlyLimit: null,
-      monthlyUsage: null,
-      reload: "off",
-    });
+    // only the balance may be negative: overspent
+    expect(read("x={balance:-100000000,reload:!1}")).toEqual({ balance: -1, monthlyLimit: null, monthlyUsage: null, reload: "off" });
+    expect(() => read("x={balance:0,monthlyLimit:-5}")).toThrowError(
+      "Failed to parse OpenCode response: monthlyLimit: must not be negative (got -5)",
+    );
+    expect(() => read("x={balance:0,reload:!0,reloadAmount:20,reloadTrigger:-5}")).toThrowError(/reloadTrigger: must not be negative/);
     // no billing object: a number named balance elsewhere is not one, and rolling windows never are
     expect(read("x={useBalance:!0,rollingUsage:{usagePercent:3,resetInSec:1}}")).toBeNull();
     expect(read("x={reload:!0,reloadAmount:20}")).toBeNull();
