@@ -122,10 +122,13 @@ describe("openrouter against the simulator (today's shapes)", () => {
     expect(usage.details.map((d) => d.label)).not.toContain("Spent, last 30 days");
   });
 
-  it("fails a negative usage as an impossible value instead of showing it", async () => {
+  it("fails a negative usage as a parse error naming the field instead of showing it", async () => {
     sim.sim.setScenario("openrouter", "negative_usage");
     const usage = await openrouter();
-    expect(usage.error).toMatchObject({ code: "parse", message: "OpenRouter sent an impossible value: primary.used = -3.5" });
+    expect(usage.error).toMatchObject({
+      code: "parse",
+      message: "Failed to parse OpenRouter response: data.total_usage: must not be negative (got -3.5)",
+    });
   });
 
   it("handles a new account with no credits", async () => {

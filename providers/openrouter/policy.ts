@@ -43,7 +43,7 @@ const UNAVAILABLE: Detail = { label: "API key limit", value: "API key limit unav
 
 export function openrouterSnapshot(reading: OpenrouterReading, now: Date): Snapshot {
   const { totalCredits, totalUsage, key } = reading;
-  // used and limit go out as sent: a negative one is an impossible value the core refuses
+  // used and limit go out as sent (the wire refuses negative ones); usage past the credits is over 100 %
   const primary = meter("Credits", {
     usedPercent: percentOf(totalUsage, totalCredits) ?? (totalCredits <= 0 && totalUsage <= 0 ? 0 : 100),
     used: totalUsage,

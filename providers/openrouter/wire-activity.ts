@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { compareText, decodeJson, type ProviderHttp } from "../kit/index.js";
-import { zNumber } from "../kit/schema.js";
+import { zCount } from "../kit/schema.js";
 import type { DailySpend, OpenrouterActivity } from "./policy-activity.js";
 
 /** Always the real host: a management key is never sent to an OPENROUTER_API_URL gateway. */
@@ -13,7 +13,7 @@ const ActivityResponse = z.object({
   data: z.array(
     z.looseObject({
       date: z.string().regex(/^\d{4}-\d{2}-\d{2}/),
-      usage: zNumber.refine((value) => value >= 0, "must not be negative").nullish(),
+      usage: zCount.nullish(),
     }),
   ),
 });

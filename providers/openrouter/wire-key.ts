@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { decodeJson, type ProviderHttp } from "../kit/index.js";
-import { zNumber } from "../kit/schema.js";
+import { zCount, zNumber } from "../kit/schema.js";
 import type { LimitReset, OpenrouterKeyInfo } from "./policy.js";
 
 /** `/key` only adds details: it gets at most this long (and never more than the provider has left). */
@@ -8,7 +8,7 @@ const KEY_BUDGET_MS = 2_000;
 const WINDOWS: readonly string[] = ["daily", "weekly", "monthly"] satisfies LimitReset[];
 
 // A limit or a spend below zero is impossible: such a body is not read at all, never read as "no limit".
-const money = zNumber.refine((value) => value >= 0, "must not be negative").nullish();
+const money = zCount.nullish();
 
 const KeyResponse = z.object({
   data: z.object({

@@ -1,5 +1,5 @@
 import { advice, decodeJson, fromEnv, overrideUrl, type FetchContext, type QuotabarError, type Remedy } from "../kit/index.js";
-import { zNumber } from "../kit/schema.js";
+import { zCount } from "../kit/schema.js";
 import { z } from "zod";
 import { ENV, type OpenrouterCredential } from "./credentials.js";
 import type { OpenrouterReading } from "./policy.js";
@@ -14,9 +14,9 @@ const CHECK_KEY: Remedy[] = [
   { kind: "set-key", provider: "openrouter", env: ENV },
 ];
 
-// Credits and usage are read as sent, negatives included: the core refuses those as impossible values.
+// Credits and usage are never negative: such a body is a parse error naming the field.
 const CreditsResponse = z.object({
-  data: z.object({ total_credits: zNumber, total_usage: zNumber }),
+  data: z.object({ total_credits: zCount, total_usage: zCount }),
 });
 
 /** The API base: OPENROUTER_API_URL (https, or http on loopback) when set, without trailing slashes. */
