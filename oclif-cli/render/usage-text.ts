@@ -1,5 +1,6 @@
 import type { Meter, ProviderStatus, ProviderUsage, UsageDocument } from "../../domain/usage-document.js";
 import { formatAge, formatPercent, formatQuantity, readableTimes, resetText, textBar } from "../../presentation/format.js";
+import { paceDeltaText, paceTone, runOutText } from "../../presentation/pace.js";
 import { indicatorTone, meterTone, metersOf, type Tone } from "../../presentation/severity.js";
 import type { Style } from "./style.js";
 
@@ -51,6 +52,12 @@ function renderMeter(m: Meter, labelWidth: number, s: Style, now: Date): string[
   const pct = formatPercent(m.usedPercent, 1).padStart(6);
   const lines = [`  ${label}  ${paint(meterTone(m), s)(textBar(m.usedPercent))} ${pct}${quantity ? `  ${quantity}` : ""}${suffix}`];
   if (m.note) lines.push(`  ${" ".repeat(labelWidth)}  ${s.dim(readableTimes(m.note))}`);
+  if (m.pace) {
+    const run = runOutText(m.pace, m.resetsAt, now);
+    lines.push(
+      `  ${" ".repeat(labelWidth)}  ${paint(paceTone(m.pace), s)(paceDeltaText(m.pace))} · ${m.pace.runsOutAt ? s.red(run) : run}`,
+    );
+  }
   return lines;
 }
 

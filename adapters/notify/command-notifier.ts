@@ -1,0 +1,43 @@
+import type { Notification, Notifier } from "../../ports/notifier.js";
+import type { ProcessRunner } from "../../ports/process-runner.js";
+
+/** A command that hangs is ended after this, and reported. */
+const TIMEOUT_MS = 30_000;
+
+/**
+ * `--notify-command <cmd>`: a shell command line of the user's, run once per event with the event's
+ * JSON (one line) on stdin, one event at a time. A failure is reported through `warn`, never thrown.
+ */
+export class CommandNotifier implements Notifier {
+  constructor(
+    private readonly command: string,
+    private readonly processes: ProcessRunner,
+    private readonly warn: (line: string) => void,
+    private readonly shell = "/bin/sh",
+  ) {}
+
+  async notify({ event }: Notification): Promise<void> {
+    try {
+      const result = await this.processes.run(this.shell, ["-c", this.command], {
+        stdin: `${JSON.stringify(event)}\n`,
+        timeoutMs: TIMEOUT_MS,
+      });
+      if (result.timedOut) this.warn(`--notify-command did not finish within ${TIMEOUT_MS / 1000} s; it was stopped.`);
+      else if (result.exitCode !== 0) {
+        const said = result.stderr.trim().split("\n")[0]?.slice(0, 200);
+        this.warn(`--notify-command failed (exit code ${result.exitCode})${said ? `: ${said}` : ""}`);
+      }
+    } catch (error) {
+      this.warn(`--notify-command could not be run: ${(error as Error).message}`);
+    }
+  }
+}
+
+/** Several notifiers as one, each told in turn. */
+export function allNotifiers(notifiers: readonly Notifier[]): Notifier {
+  return {
+    async notify(notification) {
+      for (const notifier of notifiers) await notifier.notify(notification);
+    },
+  };
+}
