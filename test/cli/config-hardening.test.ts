@@ -1,8 +1,7 @@
-import { spawn } from "node:child_process";
 import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { type CliResult, runCli } from "../helpers/cli.js";
+import { type CliResult, runCli, runProgram } from "../helpers/cli.js";
 import { tempHome } from "../helpers/harness.js";
 
 const SECRET = "sk-or-v1-0123456789abcdef0123456789abcdef";
@@ -22,18 +21,10 @@ function configWith(text: string): { home: string; file: string } {
 /** The CLI as an unprivileged user: as root, uid nobody (root writes through any mode bits); otherwise ourselves. */
 function runCliUnprivileged(args: string[], env: Record<string, string>, stdin = ""): Promise<CliResult> {
   const asRoot = process.getuid?.() === 0;
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      env: { PATH: process.env.PATH ?? "", ...env },
-      ...(asRoot ? { uid: NOBODY, gid: NOBODY } : {}),
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(stdin);
+  return runProgram(process.execPath, [BIN, ...args], {
+    env: { PATH: process.env.PATH ?? "", ...env },
+    stdin,
+    ...(asRoot ? { uid: NOBODY, gid: NOBODY } : {}),
   });
 }
 

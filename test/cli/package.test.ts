@@ -1,31 +1,16 @@
-import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runProgram, type CliResult } from "../helpers/cli.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const work = mkdtempSync(join(tmpdir(), "quotabar-pack-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-interface Ran {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** A child process, asynchronously: an install takes seconds, and the test worker must stay free meanwhile. */
-function spawned(command: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<Ran> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? { ...process.env, npm_config_update_notifier: "false" } });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+type Ran = CliResult;
+const spawned = (command: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }) =>
+  runProgram(command, args, { cwd: options.cwd, env: options.env ?? { ...process.env, npm_config_update_notifier: "false" } });
 
 /** Dependencies dist/ bundles, and dev tools: none may be installed with the package. */
 const BUNDLED_OR_DEV = [

@@ -1,9 +1,8 @@
-import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { runCli, type CliResult } from "../helpers/cli.js";
+import { runCli, runProgram, type CliResult } from "../helpers/cli.js";
 
 const RUN_OCLIF = join(import.meta.dirname, "..", "..", "dist", "oclif-cli", "run-oclif.js");
 const BIN_URL = new URL("../../bin/run.js", import.meta.url).href;
@@ -11,15 +10,7 @@ const BIN_URL = new URL("../../bin/run.js", import.meta.url).href;
 /** The same command through oclif, as bin/run.js would hand it over without its plain path. */
 function throughOclif(args: string[], env: Record<string, string>): Promise<CliResult> {
   const script = `const { runOclif } = await import(${JSON.stringify(RUN_OCLIF)}); await runOclif(${JSON.stringify(args)}, ${JSON.stringify(BIN_URL)});`;
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--input-type=module", "-e", script], { env, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
+  return runProgram(process.execPath, ["--input-type=module", "-e", script], { env });
 }
 
 const homeWith = (config?: string) => {

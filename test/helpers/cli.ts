@@ -15,10 +15,20 @@ export interface CliResult {
  * the OS keyring by accident).
  */
 export function runCli(args: string[], env: Record<string, string | undefined>, stdin?: string): Promise<CliResult> {
+  const given = { PATH: process.env.PATH, QUOTABAR_SECRET_STORE: "memory", ...env };
+  const cleanEnv = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) as Record<string, string>;
+  return runProgram(process.execPath, [BIN, ...args], { env: cleanEnv, stdin: stdin ?? "" });
+}
+
+/** Any program, asynchronously (a test worker never blocks on a child), its output collected. */
+export function runProgram(
+  command: string,
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; cwd?: string; stdin?: string; uid?: number; gid?: number } = {},
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const given = { PATH: process.env.PATH, QUOTABAR_SECRET_STORE: "memory", ...env };
-    const cleanEnv = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) as Record<string, string>;
-    const child = spawn(process.execPath, [BIN, ...args], { env: cleanEnv, stdio: ["pipe", "pipe", "pipe"] });
+    const { stdin, ...spawnOptions } = options;
+    const child = spawn(command, args, { ...spawnOptions, stdio: ["pipe", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d) => (stdout += d));
