@@ -447,22 +447,22 @@ describe("kilo negative amounts", () => {
     sim.sim.setScenario("kilo", "negative_balance");
     expect((await kilo()).error).toMatchObject({
       code: "parse",
-      message: "Failed to parse Kilo API response: user.getCreditBlocks: totalBalance_mUsd is negative (-2500000)",
+      message: "Failed to parse Kilo API response: user.getCreditBlocks: totalBalance_mUsd: must not be negative (got -2500000)",
     });
   });
 
   it("names the negative field of credit blocks, generic credits and the pass", () => {
     expect(() => kiloReading({ creditBlocks: [{ amount_mUsd: 5000000, balance_mUsd: -1 }] }, null, null)).toThrow(
-      "creditBlocks[0].balance_mUsd: must not be negative",
+      "creditBlocks[0].balance_mUsd: must not be negative (got -1)",
     );
     expect(() => kiloReading({ creditsUsed: 10, creditsRemaining: -4 }, null, null)).toThrow(
-      "user.getCreditBlocks: creditsRemaining is negative (-4)",
+      "user.getCreditBlocks: creditsRemaining: must not be negative (got -4)",
     );
     expect(() => kiloReading(null, { subscription: { currentPeriodUsageUsd: -1, currentPeriodBaseCreditsUsd: 19 } }, null)).toThrow(
-      "kiloPass.getState: subscription.currentPeriodUsageUsd is negative (-1)",
+      "kiloPass.getState: subscription.currentPeriodUsageUsd: must not be negative (got -1)",
     );
     expect(() => kiloReading(null, { remainingCents: -250, amountCents: 1900 }, null)).toThrow(
-      "kiloPass.getState: remainingCents is negative (-250)",
+      "kiloPass.getState: remainingCents: must not be negative (got -250)",
     );
   });
 });

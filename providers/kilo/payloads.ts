@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { decodeValue, isObject, toBool, toNumber, toText, toTime, valueAt, type JsonObject } from "../kit/index.js";
-import { zNumber } from "../kit/schema.js";
+import { countProblem, decodeValue, isObject, toBool, toNumber, toText, toTime, valueAt, type JsonObject } from "../kit/index.js";
+import { zCount } from "../kit/schema.js";
 import { kiloParseError } from "./errors.js";
 import {
   kiloTierName,
@@ -63,7 +63,8 @@ function firstIn<T>(contexts: readonly JsonObject[], keys: readonly string[], re
 
 /** A balance or amount below zero is impossible: a parse error naming the field, never an exhausted meter. */
 function nonNegative(procedure: string, field: string, value: number | null): number | null {
-  if (value !== null && value < 0) throw kiloParseError(`${procedure}: ${field} is negative (${value})`);
+  const problem = value === null ? null : countProblem(value);
+  if (problem !== null) throw kiloParseError(`${procedure}: ${field}: ${problem}`);
   return value;
 }
 
@@ -97,7 +98,7 @@ const MICRO = 1_000_000;
 const round = (value: number) => Math.round(value * 1e6) / 1e6;
 
 // Credit blocks carry micro-dollars; a wrong type or a negative amount is a parse error naming the field.
-const microDollars = zNumber.refine((value) => value >= 0, "must not be negative").nullish();
+const microDollars = zCount.nullish();
 const CreditBlocks = z.object({
   creditBlocks: z.array(z.looseObject({ amount_mUsd: microDollars, balance_mUsd: microDollars })),
 });

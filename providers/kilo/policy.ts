@@ -95,7 +95,8 @@ function meterAmounts(amounts: KiloCredits | null): { used: number; limit: numbe
   const { used, total, remaining } = amounts;
   const limit = total ?? (used !== null && remaining !== null ? used + remaining : null);
   if (limit === null) return null;
-  const spent = Math.max(0, used ?? (remaining !== null ? round(limit - remaining) : 0));
+  // amounts are never negative (the wire refuses them); more left than the total reads as nothing spent
+  const spent = used ?? (remaining !== null ? Math.max(0, round(limit - remaining)) : 0);
   return { used: spent, limit, usedPercent: limit > 0 ? percent((spent / limit) * 100) : 100 };
 }
 
