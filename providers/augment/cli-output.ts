@@ -1,4 +1,4 @@
-import { terminalText } from "../kit/index.js";
+import { countProblem, terminalText } from "../kit/index.js";
 import { cliParse } from "./errors.js";
 import type { AugmentCliReading, CycleDay } from "./policy.js";
 
@@ -6,8 +6,8 @@ import type { AugmentCliReading, CycleDay } from "./policy.js";
 const MAX_OUTPUT_CHARS = 64 * 1024;
 const MAX_LINE_CHARS = 400;
 
-/** `450,000` or `450000`, whole: a longer run of digits is no count. */
-const COUNT = String.raw`(?<![\d,])(\d{1,3}(?:,\d{3})+|\d{1,15})`;
+/** `450,000` or `450000`, whole, with its sign: a longer run of digits is no count. */
+const COUNT = String.raw`(?<![\d,])(-?(?:\d{1,3}(?:,\d{3})+|\d{1,15}))`;
 /** Legacy: `38,120 remaining · 411,880 / 450,000 credits used`. */
 const REMAINING = new RegExp(String.raw`${COUNT}\s+remaining`, "i");
 const USED_OF_TOTAL = new RegExp(String.raw`${COUNT}\s*/\s*${COUNT}\s+credits used`, "i");
@@ -46,18 +46,29 @@ export function accountStatus(lines: readonly string[]): AugmentCliReading {
     const lower = line.toLowerCase();
     if (lower.includes("credits used")) {
       const pair = USED_OF_TOTAL.exec(line);
-      used ??= count(pair?.[1]);
-      total ??= count(pair?.[2]);
+      used ??= checkedCount(count(pair?.[1]), "credits used");
+      total ??= checkedCount(count(pair?.[2]), "credits total");
       remaining ??= count(REMAINING.exec(line)?.[1]);
     } else remaining ??= count(CREDITS_REMAINING.exec(line)?.[1]);
     const plan = lower.includes("plan") && lower.includes("credits") && !lower.includes("remaining");
-    monthlyCredits ??= count(PER_MONTH.exec(line)?.[1]) ?? (plan ? count(PLAN_CREDITS.exec(line)?.[1]) : null);
+    monthlyCredits ??= checkedCount(
+      count(PER_MONTH.exec(line)?.[1]) ?? (plan ? count(PLAN_CREDITS.exec(line)?.[1]) : null),
+      "plan credits",
+    );
     if (lower.includes("billing cycle")) cycleEnd ??= dayOf(CYCLE_END.exec(line));
   }
   total ??= monthlyCredits;
+  // remaining alone goes below zero (an overage, as on the web); more left than the total is nothing used
   if (used === null && total !== null && remaining !== null) used = Math.max(0, total - remaining);
   if (remaining === null || used === null || total === null) throw cliParse();
   return { remaining, used, limit: total, monthlyCredits, cycleEnd };
+}
+
+/** Used, the total and the plan's credits never go below zero: such output is a parse error naming the figure. */
+function checkedCount(value: number | null, figure: string): number | null {
+  const problem = value === null ? null : countProblem(value);
+  if (problem !== null) throw cliParse(`${figure} ${problem}`);
+  return value;
 }
 
 function count(digits: string | undefined): number | null {

@@ -69,8 +69,8 @@ export const cliTimedOut = () =>
   });
 
 /** The one CLI failure that does not fall back to the web: its output format changed. */
-export const cliParse = () =>
-  new QuotabarError("parse", "Failed to parse auggie output: Could not extract credits from output", {
+export const cliParse = (detail = "Could not extract credits from output") =>
+  new QuotabarError("parse", `Failed to parse auggie output: ${detail}`, {
     remedies: [advice("The Auggie CLI may have changed its output; please report it.")],
   });
 

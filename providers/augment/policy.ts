@@ -46,6 +46,7 @@ export function augmentWebSnapshot(reading: AugmentWebReading): Snapshot {
   const { remaining, consumed, available } = reading.credits;
   const summed = remaining !== null && consumed !== null ? remaining + consumed : null;
   const limit = available !== null && available > 0 ? available : summed !== null && summed >= 0 ? summed : null;
+  // consumed is never negative (the wire refuses it); more left than the limit reads as nothing used
   const used = consumed ?? (limit !== null && remaining !== null ? Math.max(0, limit - remaining) : null);
   const subscription = reading.subscription;
   const details: Detail[] = [];

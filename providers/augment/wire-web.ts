@@ -1,5 +1,5 @@
 import { isObject, parseBoundedJson, toText, tryJson, type FetchContext, type ProviderHttp } from "../kit/index.js";
-import { zNumber } from "../kit/schema.js";
+import { zCount, zNumber } from "../kit/schema.js";
 import { z } from "zod";
 import { APP_ORIGIN } from "./cookies.js";
 import { apiError, creditsParse, sessionExpired } from "./errors.js";
@@ -11,11 +11,13 @@ const SUBSCRIPTION_MS = 5_000;
 /** A name or an address longer than this is no name or address. */
 const MAX_TEXT_CHARS = 200;
 
-const figure = zNumber.nullish().transform((value) => value ?? null);
+const figure = <T extends z.ZodType<number>>(number: T) => number.nullish().transform((value) => value ?? null);
+// What remains goes below zero past the allowance (an overage: -1250 of 450,000); what was consumed
+// and what is available never do, so a negative one is a parse error naming the field.
 const Credits = z.object({
-  usageUnitsRemaining: figure,
-  usageUnitsConsumedThisBillingCycle: figure,
-  usageUnitsAvailable: figure,
+  usageUnitsRemaining: figure(zNumber),
+  usageUnitsConsumedThisBillingCycle: figure(zCount),
+  usageUnitsAvailable: figure(zCount),
 });
 
 const jsonHeaders = (cookie: string) => ({ Accept: "application/json", Cookie: cookie });
