@@ -411,7 +411,7 @@ describe("kiro log policy", () => {
 
   it("notes a trial's days to expiry, and shows no overage meter while overage is off and unused", () => {
     const snapshot = kiroLogSnapshot(limits({ trial: { used: 10, limit: 100, expiresAt: "2026-03-27T15:09:55.196Z" } }), now);
-    expect(snapshot.secondary).toMatchObject({ usedPercent: 10, note: "expires in 18d", windowMinutes: null });
+    expect(snapshot.secondary).toMatchObject({ usedPercent: 10, note: "expires in 17d", windowMinutes: null });
     const off = kiroLogSnapshot(limits({ overage: { enabled: false, used: 0, cap: 10_000, charges: 0, currency: "USD" } }), now);
     expect(off.tertiary).toBeNull();
     expect(off.details).toEqual([{ label: "Overages", value: "Disabled" }]);

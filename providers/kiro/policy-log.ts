@@ -58,10 +58,10 @@ export function kiroLogSnapshot(limits: KiroLimits, now: Date): Snapshot {
   };
 }
 
-/** An active trial's credits; its reset is when it expires, not a window's end. */
+/** An active trial's credits; its reset is when it expires, not a window's end (whole days left in the note, as the countdown reads). */
 function trialMeter(trial: KiroLimits["trial"], now: Date): Meter | null {
   if (trial === null || trial.limit <= 0) return null;
-  const days = trial.expiresAt === null ? null : Math.max(0, Math.ceil((Date.parse(trial.expiresAt) - now.getTime()) / DAY_MS));
+  const days = trial.expiresAt === null ? null : Math.max(0, Math.floor((Date.parse(trial.expiresAt) - now.getTime()) / DAY_MS));
   return meter("Bonus credits", {
     usedPercent: percentOf(trial.used, trial.limit),
     used: trial.used,

@@ -1,4 +1,5 @@
-import { rmSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli, type CliResult } from "../helpers/cli.js";
 import { tempHome } from "../helpers/harness.js";
@@ -58,5 +59,18 @@ describe("quotabar demo, the text a person reads", () => {
       const words = plan.split(/[\s-]+/).filter(Boolean);
       expect(new Set(words).size, header).toBe(words.length);
     }
+  });
+});
+
+describe("quotabar demo, the routes that need no configuration", () => {
+  it("reads Amp with the Amp CLI's key and Kiro from its log, both written in the demo's own home, not the user's", async () => {
+    const run = await runCli(["demo", "--json", "-p", "amp", "-p", "kiro"], env);
+    expect(run.code, run.stderr).toBe(0);
+    const doc = JSON.parse(run.stdout) as { providers: { id: string; ok: boolean; source: string | null }[] };
+    expect(doc.providers.map(({ id, ok, source }) => ({ id, ok, source }))).toEqual([
+      { id: "amp", ok: true, source: "cli" },
+      { id: "kiro", ok: true, source: "local" },
+    ]);
+    for (const written of [join(".local", "share", "amp"), join(".config", "Kiro")]) expect(existsSync(join(home, written))).toBe(false);
   });
 });
