@@ -1,4 +1,4 @@
-import { advice, parseError } from "../kit/index.js";
+import { advice, parseError, percentProblem } from "../kit/index.js";
 import type { AmpBalance } from "./policy-balance.js";
 
 /** The text is a handful of lines; more is not Amp's, and each line is read bounded. */
@@ -55,7 +55,11 @@ export function readBalanceText(text: string): AmpBalance {
 function readFree(line: string, balance: AmpBalance): void {
   const percent = FREE_PERCENT.exec(line);
   if (percent) {
-    balance.free = { kind: "percent", remainingPercent: Number(percent[1]) };
+    const remainingPercent = Number(percent[1]);
+    // the shape has no sign: only more than all of it left is impossible here
+    const problem = percentProblem(remainingPercent);
+    if (problem !== null) throw changedText(`the Amp Free percent remaining ${problem}.`);
+    balance.free = { kind: "percent", remainingPercent };
     return;
   }
   const [, remaining = "", total = "", hourly = "", bonusPercent, bonusDays] = matched(FREE_DOLLARS, line, "Amp Free");

@@ -44,7 +44,7 @@ export function ampBalanceSnapshot(balance: AmpBalance, now: Date): Snapshot {
 function freeMeters(free: AmpBalance["free"], now: Date): { primary: Meter | null; secondary: Meter | null } {
   if (free === null) return { primary: null, secondary: null };
   if (free.kind === "percent") {
-    const usedPercent = 100 - Math.min(100, free.remainingPercent);
+    const usedPercent = 100 - free.remainingPercent; // 0..100: the text's reader refuses more
     return { primary: meter("Amp Free", { usedPercent, windowMinutes: DAY_MINUTES, note: "Resets daily" }), secondary: null };
   }
   const used = free.total - Math.min(free.remaining, free.total);
