@@ -12,7 +12,7 @@ import {
   type FetchContext,
   type HttpResponse,
 } from "../kit/index.js";
-import { zNumber, zTime } from "../kit/schema.js";
+import { zCount, zNumber, zTime } from "../kit/schema.js";
 import { staleTokenFallbacks, type Presented } from "./cookies.js";
 import { PASTE_COOKIE, SIGN_IN } from "./errors.js";
 import type { FactoryPool, FactoryReading } from "./policy.js";
@@ -53,10 +53,16 @@ const AuthMe = z.object({
   user_profile: z.object({ id: text }).nullish(),
 });
 
-/** A token count: a number or numeric text (fractions kept); absent is 0; anything else fails naming the field. */
-const tokens = zNumber.nullish().transform((value) => value ?? 0);
+/** A token count: a number or numeric text (fractions kept); absent is 0; a negative one or anything else fails naming the field. */
+const tokens = zCount.nullish().transform((value) => value ?? 0);
+/** Factory's own client tolerates rounding just below zero (a ratio to -0.001, a percent to -0.1); lower is no ratio. */
+const LOWEST_RATIO = -0.1;
+const ratio = zNumber
+  .refine((value) => value >= LOWEST_RATIO, { error: (issue) => `must not be negative (got ${String(issue.input)})` })
+  .nullish()
+  .transform((value) => value ?? null);
 const Pool = z
-  .object({ user_tokens: tokens, total_allowance: tokens, used_ratio: zNumber.nullish().transform((value) => value ?? null) })
+  .object({ user_tokens: tokens, total_allowance: tokens, used_ratio: ratio })
   .nullish()
   .transform((pool): FactoryPool | null =>
     pool ? { used: pool.user_tokens, allowance: pool.total_allowance, ratio: pool.used_ratio } : null,
