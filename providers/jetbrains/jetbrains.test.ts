@@ -71,15 +71,52 @@ describe("jetbrains against a fixture home", () => {
     expect(usage.primary).toEqual({
       label: "Monthly credits",
       usedPercent: 27.14,
-      used: 81426.55,
-      limit: 300000,
+      used: 0.81,
+      limit: 3,
       unit: "credits",
       unlimited: false,
       resetsAt: "2026-04-03T07:15:42.118Z",
       windowMinutes: 43200,
-      note: "Refills 300K credits every 30 days",
+      note: "Refills 3 credits every 30 days",
     });
-    expect(usage.details).toEqual([{ label: "IDE", value: "IntelliJ IDEA 2025.1" }]);
+    expect(usage.details).toEqual([
+      { label: "IDE", value: "IntelliJ IDEA 2025.1" },
+      { label: "Left", value: "2.19 credits" },
+    ]);
+  });
+
+  it("reads amounts in 1/100,000 of a credit, adds the top-up to what is left, and resets at quotaInfo.until without a next refill", async () => {
+    const usage = await answerFor(fixture("top-up-no-refill.xml"));
+    expect(usage.primary).toEqual({
+      label: "Monthly credits",
+      usedPercent: 56.62,
+      used: 19.82,
+      limit: 35,
+      unit: "credits",
+      unlimited: false,
+      resetsAt: "2026-04-15T00:00:00.000Z",
+      // no duration in the file: the calendar month up to the reset (15 March to 15 April)
+      windowMinutes: 31 * 1440,
+      note: null,
+    });
+    // tariffQuota.available 15.18 + topUpQuota.available 5, not maximum - current (15.18)
+    expect(usage.details).toEqual([
+      { label: "IDE", value: "IntelliJ IDEA 2025.1" },
+      { label: "Left", value: "20.18 credits (5 top-up)" },
+    ]);
+    expect(usage.details.some((d) => d.label === "Warning")).toBe(false);
+  });
+
+  it.each([
+    ["missing", ""],
+    ["without next", option("nextRefill", '{"type":"Unknown","next":null,"tariff":{"amount":"1000000","duration":"P4W"}}')],
+  ])("falls back to quotaInfo.until when nextRefill is %s, with the stated period as its window", async (_, refill) => {
+    const quota = option("quotaInfo", '{"type":"Available","current":"250000","maximum":"1000000","until":"2026-05-01T00:00:00Z"}');
+    const usage = await answerFor(QUOTA(`${refill}\n${quota}`));
+    expect(usage.primary).toMatchObject({ used: 2.5, limit: 10, resetsAt: "2026-05-01T00:00:00.000Z" });
+    // P4W is 28 days; without a duration, April (30 days) up to the reset
+    expect(usage.primary?.windowMinutes).toBe(refill === "" ? 30 * 1440 : 28 * 1440);
+    expect(usage.details).toContainEqual({ label: "Left", value: "7.5 credits" });
   });
 
   it("uses the IDE whose quota file changed last, across ~/.config/JetBrains, ~/.local/share/JetBrains and ~/.config/Google", async () => {
@@ -89,14 +126,14 @@ describe("jetbrains against a fixture home", () => {
     ide(shared, "PyCharm2024.3", fixture("pycharm.xml"), 5);
     const studio = ide(google, "AndroidStudio2025.1", fixture("android-studio.xml"), 3);
     let usage = await jetbrains({ HOME: root });
-    expect(usage.details).toEqual([{ label: "IDE", value: "PyCharm 2024.3" }]);
-    expect(usage.primary).toMatchObject({ usedPercent: 50, used: 150000 });
+    expect(usage.details[0]).toEqual({ label: "IDE", value: "PyCharm 2024.3" });
+    expect(usage.primary).toMatchObject({ usedPercent: 50, used: 1.5 });
 
     utimesSync(studio, new Date(Date.UTC(2026, 0, 2)), new Date(Date.UTC(2026, 0, 2)));
     usage = await jetbrains({ HOME: root });
-    expect(usage.details).toEqual([{ label: "IDE", value: "Android Studio 2025.1" }]);
+    expect(usage.details[0]).toEqual({ label: "IDE", value: "Android Studio 2025.1" });
     expect(usage.plan).toBe("free");
-    expect(usage.primary).toMatchObject({ usedPercent: 25, limit: 50000, resetsAt: "2026-04-10T00:00:00.000Z", windowMinutes: 43200 });
+    expect(usage.primary).toMatchObject({ usedPercent: 25, limit: 0.5, resetsAt: "2026-04-10T00:00:00.000Z", windowMinutes: 43200 });
   });
 
   it("breaks a tie in mtime by product name, then by the newest version", async () => {
@@ -120,17 +157,17 @@ describe("jetbrains against a fixture home", () => {
     writeFileSync(join(config, "GoLand2025.1"), "a file, not a folder");
     ide(config, "pycharmCE2024.3", fixture("pycharm.xml"), 1);
     const usage = await jetbrains({ HOME: root });
-    expect(usage.details).toEqual([{ label: "IDE", value: "PyCharm CE2024.3" }]);
+    expect(usage.details[0]).toEqual({ label: "IDE", value: "PyCharm CE2024.3" });
   });
 
   it("reads numbers written as JSON numbers, single-quoted attributes, and lets amount/duration win over the tariff's", async () => {
     const usage = await answerFor(fixture("pycharm.xml"), "PyCharm2024.3");
     expect(usage.primary).toMatchObject({
       usedPercent: 50,
-      used: 150000,
-      limit: 300000,
+      used: 1.5,
+      limit: 3,
       resetsAt: "2026-04-03T07:15:42.000Z",
-      note: "Refills 250K credits every 30 days",
+      note: "Refills 2.5 credits every 30 days",
     });
   });
 
@@ -189,7 +226,7 @@ describe("jetbrains errors", () => {
   it("shows an exhausted quota without a refill as 100 % with no reset", async () => {
     const usage = await answerFor(fixture("exhausted.xml"));
     expect(usage.plan).toBe("free");
-    expect(usage.primary).toMatchObject({ usedPercent: 100, used: 50000, limit: 50000, resetsAt: null, windowMinutes: null, note: null });
+    expect(usage.primary).toMatchObject({ usedPercent: 100, used: 0.5, limit: 0.5, resetsAt: null, windowMinutes: null, note: null });
   });
 
   it("reports malformed XML as a parse error that says where, naming the IDE in the hint", async () => {
@@ -324,7 +361,16 @@ describe("jetbrains on hostile files", () => {
 
 describe("jetbrains demo home", () => {
   it.each([
-    ["ok", { ok: true, details: [{ label: "IDE", value: "IntelliJ IDEA 2025.1" }] }],
+    [
+      "ok",
+      {
+        ok: true,
+        details: [
+          { label: "IDE", value: "IntelliJ IDEA 2025.1" },
+          { label: "Left", value: "2.19 credits" },
+        ],
+      },
+    ],
     ["exhausted", { ok: true, primary: expect.objectContaining({ usedPercent: 100 }) }],
     ["malformed", { ok: false, error: expect.objectContaining({ code: "parse" }) }],
     ["not_detected", { ok: false, error: expect.objectContaining({ code: "not_installed" }) }],
@@ -355,6 +401,7 @@ describe("jetbrains pieces", () => {
     expect(minutesOf("PT720H")).toBe(43200);
     expect(minutesOf("P30D")).toBe(43200);
     expect(minutesOf("P1W")).toBe(10080);
+    expect(minutesOf("P4W")).toBe(40320);
     expect(minutesOf("PT1H30M")).toBe(90);
     expect(minutesOf("P1M")).toBeNull();
     expect(minutesOf("PT0S")).toBeNull();
@@ -368,6 +415,8 @@ describe("jetbrains pieces", () => {
       plan: null,
       used: 10,
       limit: 0,
+      left: 0,
+      topUpLeft: null,
       refillAt: null,
       refillAmount: 1000.5,
       refillMinutes: 90,

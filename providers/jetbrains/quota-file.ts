@@ -28,25 +28,49 @@ export function quotaReading(text: string, ide: string): JetBrainsReading {
   if (quota === null) throw cannotParse(ide, "Invalid JSON format in quotaInfo");
   const limit = quantity(quota, "maximum", ide);
   if (limit === null) throw cannotParse(ide, "quotaInfo has no maximum");
+  const used = quantity(quota, "current", ide) ?? 0;
 
   const warnings: string[] = [];
   const refillText = option("nextRefill");
   // the meter stands without a refill date, so an unreadable one is a warning, not a failure
-  const refill: JsonObject | null = refillText === undefined || refillText.trim() === "" ? {} : jsonObject(refillText);
+  const refillJson = refillText?.trim() ?? "";
+  const refill: JsonObject | null = refillJson === "" || refillJson === "null" ? {} : jsonObject(refillJson);
   if (refill === null) warnings.push("The refill date could not be read: nextRefill is not valid JSON.");
   const tariff = isObject(refill?.tariff) ? refill.tariff : {};
   const duration = toText(refill?.duration) ?? toText(tariff.duration);
+  const left = leftOf(quota, ide);
   return {
     ide,
     plan: toText(quota.type),
-    used: quantity(quota, "current", ide) ?? 0,
-    limit,
-    refillAt: typeof refill?.next === "string" ? fromIso(refill.next) : null,
-    refillAmount:
+    used: credits(used),
+    limit: credits(limit),
+    left: credits(left.total ?? Math.max(0, limit - used)),
+    topUpLeft: left.topUp === null ? null : credits(left.topUp),
+    // without a known next refill the quota's own end stands in
+    refillAt:
+      (typeof refill?.next === "string" ? fromIso(refill.next) : null) ?? (typeof quota.until === "string" ? fromIso(quota.until) : null),
+    refillAmount: credits(
       refill === null ? null : (quantity(refill, "amount", ide, "nextRefill") ?? quantity(tariff, "amount", ide, "nextRefill.tariff")),
+    ),
     refillMinutes: duration === null ? null : minutesOf(duration),
     warnings,
   };
+}
+
+/** The file counts in 1/100,000 of a credit (a `current` of 1981684.92 is 19.82 credits). */
+const UNITS_PER_CREDIT = 100_000;
+
+function credits(units: number): number;
+function credits(units: number | null): number | null;
+function credits(units: number | null): number | null {
+  return units === null ? null : units / UNITS_PER_CREDIT;
+}
+
+/** `tariffQuota.available` plus `topUpQuota.available` (bought credits), in file units; null totals when the file has neither. */
+function leftOf(quota: JsonObject, ide: string): { total: number | null; topUp: number | null } {
+  const tariff = isObject(quota.tariffQuota) ? quantity(quota.tariffQuota, "available", ide, "quotaInfo.tariffQuota") : null;
+  const topUp = isObject(quota.topUpQuota) ? quantity(quota.topUpQuota, "available", ide, "quotaInfo.topUpQuota") : null;
+  return { total: tariff === null && topUp === null ? null : (tariff ?? 0) + (topUp ?? 0), topUp };
 }
 
 function jsonObject(text: string): JsonObject | null {
