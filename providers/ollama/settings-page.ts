@@ -1,4 +1,4 @@
-import { toTime } from "../kit/index.js";
+import { advice, parseError, percentProblem, toTime } from "../kit/index.js";
 import { parsePage, visibleText, type HtmlElement, type HtmlPage } from "../kit/html.js";
 import { elementsWhere, nextElementSibling, ownText } from "../kit/html-elements.js";
 import type { OllamaBar, OllamaReading } from "./policy.js";
@@ -13,8 +13,9 @@ const LABELS = [...SESSION_LABELS, WEEKLY_LABEL];
 /** A bar's text ends at the next usage label, and never runs on longer than this. */
 const MAX_BAR_TEXT = 4000;
 
-const PERCENT_USED = /(\d{1,6}(?:\.\d{1,6})?)\s*%\s*used/i;
-const BAR_WIDTH = /width\s*:\s*(\d{1,6}(?:\.\d{1,6})?)%/i;
+// the sign is read too, so "-5% used" is refused instead of read as 5
+const PERCENT_USED = /(-?\d{1,6}(?:\.\d{1,6})?)\s*%\s*used/i;
+const BAR_WIDTH = /width\s*:\s*(-?\d{1,6}(?:\.\d{1,6})?)%/i;
 
 /** The page parsed once (size and nesting bounded by the kit); labels, bars and times read from its elements. */
 export function readSettingsPage(html: string): SettingsPage {
@@ -40,7 +41,7 @@ export function readSettingsPage(html: string): SettingsPage {
     const percent = PERCENT_USED.exec(barText)?.[1] ?? widthOf(own);
     if (percent === undefined) return null;
     const time = own.find((e) => Object.hasOwn(e.attribs, "data-time"))?.attribs["data-time"];
-    return { usedPercent: Number(percent), resetsAt: toTime(time) };
+    return { usedPercent: checkedPercent(label, Number(percent)), resetsAt: toTime(time) };
   };
 
   const sessionLabel = SESSION_LABELS.find((label) => labels.some((l) => l.label === label));
@@ -59,6 +60,16 @@ export function readSettingsPage(html: string): SettingsPage {
   }
   if (looksSignedOut(page, lower)) return { kind: "signed-out" };
   return { kind: "no-usage", labelsWithoutPercent: labels.map((l) => l.label) };
+}
+
+/** A bar's percentage is 0..100: anything else is a parse error naming the bar, never a meter. */
+function checkedPercent(label: string, percent: number): number {
+  const problem = percentProblem(percent);
+  if (problem === null) return percent;
+  throw parseError(
+    `Could not parse Ollama usage: the ${label} percentage ${problem}.`,
+    advice("Ollama may have changed its settings page."),
+  );
 }
 
 /** The bar's inline style (`width: 12.4%`) when the page prints no "% used". */
