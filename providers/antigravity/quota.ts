@@ -1,4 +1,16 @@
-import { advice, firstAt, isObject, parseError, parseJson, QuotabarError, toNumber, toText, toTime, valueAt } from "../kit/index.js";
+import {
+  advice,
+  firstAt,
+  isObject,
+  parseError,
+  parseJson,
+  QuotabarError,
+  ratioProblem,
+  toNumber,
+  toText,
+  toTime,
+  valueAt,
+} from "../kit/index.js";
 import { excerpt } from "./connect.js";
 import { SERVICE } from "./language-server.js";
 import type { AntigravityReading, ModelQuota } from "./policy.js";
@@ -47,7 +59,7 @@ function ensureOk(root: unknown): void {
   throw new QuotabarError("upstream", message, { remedies: [advice("Restart Antigravity and retry.")] });
 }
 
-/** Models with a label and a quotaInfo; the rest are not quotas. A remainingFraction that is not a number is a parse error. */
+/** Models with a label and a quotaInfo; the rest are not quotas. A remainingFraction that is not a number in 0..1 is a parse error. */
 function modelsOf(raw: unknown, path: string): ModelQuota[] {
   if (!Array.isArray(raw)) throw parseError(`Could not parse ${SERVICE} quota: ${path} is missing`);
   const models: ModelQuota[] = [];
@@ -56,10 +68,12 @@ function modelsOf(raw: unknown, path: string): ModelQuota[] {
     const quota = valueAt(config, "quotaInfo");
     if (label === null || !isObject(quota)) continue;
     const fraction = quota.remainingFraction;
-    if (fraction !== undefined && fraction !== null && toNumber(fraction) === null) {
-      throw parseError(`Could not parse ${SERVICE} quota: ${path}[${index}].quotaInfo.remainingFraction is not a number`);
+    const remainingFraction = toNumber(fraction);
+    const problem = remainingFraction === null ? "is not a number" : ratioProblem(remainingFraction);
+    if (fraction !== undefined && fraction !== null && problem !== null) {
+      throw parseError(`Could not parse ${SERVICE} quota: ${path}[${index}].quotaInfo.remainingFraction ${problem}`);
     }
-    models.push({ label: label.slice(0, MAX_LABEL), remainingFraction: toNumber(fraction), resetsAt: toTime(quota.resetTime) });
+    models.push({ label: label.slice(0, MAX_LABEL), remainingFraction, resetsAt: toTime(quota.resetTime) });
   }
   if (models.length === 0) throw parseError(`Could not parse ${SERVICE} quota: No quota models available`);
   return models;
