@@ -103,7 +103,8 @@ export interface WatchOptions {
   request?: UsageRequest;
   /** Ends the loop (Ctrl-C, the library's stop function): at once, mid-wait. */
   signal: AbortSignal;
-  onDocument(document: UsageDocument): void | Promise<void>;
+  /** Each refresh's document, with how long the refresh took (`quotabar serve`'s fetch duration). */
+  onDocument(document: UsageDocument, refresh: RefreshTiming): void | Promise<void>;
   /** What each keepalive check did, provider by provider. */
   onKeepalive?(reports: KeepaliveReport[]): void | Promise<void>;
   /**
@@ -115,6 +116,12 @@ export interface WatchOptions {
   onError?(error: unknown): void;
   /** How to wait: the system's timers by default; a test passes its fake clock's. */
   sleep?(ms: number, signal: AbortSignal): Promise<void>;
+}
+
+/** When a refresh of the watch loop began (the core's clock) and how long it took. */
+export interface RefreshTiming {
+  startedAt: Date;
+  durationMs: number;
 }
 
 /**
@@ -224,9 +231,10 @@ async function watch(
     if (nowMs() >= nextRefresh) {
       nextRefresh = nowMs() + options.intervalMs;
       try {
+        const startedAt = core.clock.now();
         const document = await core.usage.usage(options.request);
         ids = document.providers.map((p) => p.id);
-        if (!signal.aborted) await options.onDocument(document);
+        if (!signal.aborted) await options.onDocument(document, { startedAt, durationMs: nowMs() - startedAt.getTime() });
         if (!signal.aborted && options.onEvents) {
           // events that cannot be raised are reported, and the refresh still counts as one with none
           const events = await core.events.raise(document).catch((error: unknown) => {
