@@ -1,23 +1,7 @@
 import { z } from "zod";
+import { ERROR_CODES, STATUS_INDICATORS } from "./usage-codes.js";
 
-/** The error codes of contract section 3; every failure a user sees carries one. */
-export const ERROR_CODES = [
-  "not_configured",
-  "unauthorized",
-  "forbidden",
-  "expired",
-  "rate_limited",
-  "network",
-  "timeout",
-  "upstream",
-  "parse",
-  "unsupported_platform",
-  "not_installed",
-] as const;
-export type ErrorCode = (typeof ERROR_CODES)[number];
-
-export const STATUS_INDICATORS = ["none", "minor", "major", "critical", "maintenance"] as const;
-export type StatusIndicator = (typeof STATUS_INDICATORS)[number];
+export { ERROR_CODES, STATUS_INDICATORS, type ErrorCode, type StatusIndicator } from "./usage-codes.js";
 
 const isoTime = z.iso.datetime({ offset: true });
 
