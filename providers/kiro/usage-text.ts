@@ -1,4 +1,4 @@
-import { parseError, terminalText } from "../kit/index.js";
+import { countProblem, parseError, terminalText } from "../kit/index.js";
 import type { CalendarDay, CreditCount, KiroReading } from "./policy.js";
 
 /** How much of a CLI's output is read: the usage table is a few hundred characters. */
@@ -11,7 +11,8 @@ const LOGIN_NEEDED = ["not logged in", "login required", "failed to initialize a
 /** Phrases only a usage table has (lower case): output that holds one is read even if the CLI then hung. */
 const USAGE_SHOWN = ["covered in plan", "resets on", "bonus credits", "plan:", "managed by admin", "estimated usage", "credits used:"];
 
-const NUMBER = String.raw`\d+(?:\.\d+)?`;
+/** With its sign, so a negative figure is refused by name instead of read without it. */
+const NUMBER = String.raw`-?\d+(?:\.\d+)?`;
 const LEGACY_PLAN = /\|[ \t]*(KIRO[ \t]+[\w+]+)/;
 const RESET = /resets on[ \t]+(?:(\d{4})-)?(\d{1,2})[/-](\d{1,2})/i;
 const COVERED = new RegExp(String.raw`\((${NUMBER})\s+of\s+(${NUMBER})\s+covered`, "i");
@@ -36,18 +37,18 @@ export const backendFailed = (text: string) => text.toLowerCase().includes("coul
 export function usageReading(text: string): Omit<KiroReading, "account" | "signedInWith"> {
   if (text === "") throw kiroParseError("Empty output from kiro-cli.");
   const lower = text.toLowerCase();
-  const credits = pairOf(COVERED.exec(text));
+  const credits = pairOf(COVERED.exec(text), "credits covered");
   const reading = {
     plan: planOf(text),
     percent: barPercent(text),
     credits,
-    creditsUsed: numberOf(CREDITS_USED.exec(text)?.[1]),
+    creditsUsed: numberOf(CREDITS_USED.exec(text)?.[1], "credits used"),
     resetsOn: dayOf(RESET.exec(text)),
-    bonus: pairOf(BONUS.exec(text)),
-    bonusExpiresInDays: numberOf(EXPIRES.exec(text)?.[1]),
+    bonus: pairOf(BONUS.exec(text), "bonus credits"),
+    bonusExpiresInDays: numberOf(EXPIRES.exec(text)?.[1], "bonus expiry"),
     managed: lower.includes("managed by admin") || lower.includes("managed by organization"),
     overages: valueAfter(text, "overages:"),
-    estimatedCostUsd: numberOf(COST.exec(text)?.[1]),
+    estimatedCostUsd: numberOf(COST.exec(text)?.[1], "estimated cost"),
   };
   if (reading.percent === null && credits === null && reading.creditsUsed === null && !reading.managed) {
     throw kiroParseError("No recognizable usage patterns found. Kiro CLI output format may have changed.");
@@ -82,7 +83,7 @@ function barPercent(text: string): number | null {
     }
     while (i < text.length && isBlock(text.charCodeAt(i))) i++;
     AFTER_BAR.lastIndex = i;
-    const value = numberOf(AFTER_BAR.exec(text)?.[1]);
+    const value = numberOf(AFTER_BAR.exec(text)?.[1], "usage percent");
     if (value !== null) return value;
   }
   return null;
@@ -112,9 +113,9 @@ function valueAfter(text: string, label: string, anyCase = true): string | null 
   return null;
 }
 
-function pairOf(match: RegExpExecArray | null): CreditCount | null {
-  const used = numberOf(match?.[1]);
-  const total = numberOf(match?.[2]);
+function pairOf(match: RegExpExecArray | null, field: string): CreditCount | null {
+  const used = numberOf(match?.[1], `${field} used`);
+  const total = numberOf(match?.[2], `${field} total`);
   return used !== null && total !== null ? { used, total } : null;
 }
 
@@ -124,11 +125,14 @@ function dayOf(match: RegExpExecArray | null): CalendarDay | null {
   return { year: year ? Number(year) : null, month: Number(month), day: Number(day) };
 }
 
-/** A finite number from digits; a number too long to be one is no number. */
-function numberOf(digits: string | undefined): number | null {
+/** A finite number from digits; a number too long to be one is no number; a negative one is a parse error naming `field`. */
+function numberOf(digits: string | undefined, field: string): number | null {
   if (digits === undefined) return null;
   const value = Number(digits);
-  return Number.isFinite(value) ? value : null;
+  if (!Number.isFinite(value)) return null;
+  const problem = countProblem(value);
+  if (problem !== null) throw kiroParseError(`${field} ${problem}.`);
+  return value;
 }
 
 function includesAny(text: string, phrases: readonly string[]): boolean {
