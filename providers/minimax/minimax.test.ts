@@ -9,7 +9,7 @@ import { browserDouble, storedCookie, usageWithBrowsers, type BrowserDouble } fr
 import { writeConfig } from "../../test/helpers/write-config.js";
 import { minimaxApi } from "./index.js";
 import { nextClockTime, readCodingPlanPage } from "./page.js";
-import { EMPTY_WINDOW, minimaxSnapshot, type MiniMaxLane, type MiniMaxReading, type MiniMaxWindow } from "./policy.js";
+import { EMPTY_WINDOW, MAX_REMAINS_SECONDS, minimaxSnapshot, type MiniMaxLane, type MiniMaxReading, type MiniMaxWindow } from "./policy.js";
 import { minimaxRemainsReading } from "./remains.js";
 import { minimaxSessionFromPaste } from "./session.js";
 import { groupIdOfJwt, isMiniMaxJwt, minimaxTokens } from "./local-storage-token.js";
@@ -114,13 +114,24 @@ describe("minimax with an API token", () => {
     expect(secondsUntil(usage.primary?.resetsAt)).toBeLessThanOrEqual(8942);
   });
 
+  it("reads current_interval_remaining_count (what is left) in a data-wrapped answer, and a remains_time in seconds", async () => {
+    sim.sim.setScenario("minimax", "remaining_count");
+    const usage = await minimax();
+    expect(usage).toMatchObject({ ok: true, plan: "Plus" });
+    // 120 of 300 left: 180 used
+    expect(usage.primary).toMatchObject({ usedPercent: 60, used: 180, limit: 300, windowMinutes: 300, note: "300 prompts / 5 hours" });
+    // the window's end is past, so remains_time decides: 9000 fits a 5-hour window as seconds (2.5 hours), not as 9 s
+    expect(secondsUntil(usage.primary?.resetsAt)).toBeGreaterThan(8990);
+    expect(secondsUntil(usage.primary?.resetsAt)).toBeLessThanOrEqual(9000);
+  });
+
   it("uses the remaining percent when the counts are zero, and no secondary without weekly twins", async () => {
     sim.sim.setScenario("minimax", "percent_only");
     const usage = await minimax();
     expect(usage.plan).toBe("Plus");
     expect(usage.primary).toMatchObject({ usedPercent: 4, used: null, limit: null, windowMinutes: 300, note: "5 hours" });
-    // a weekly percent alone (no weekly times) still fills the secondary
-    expect(usage.secondary).toMatchObject({ label: "Weekly", usedPercent: 1, windowMinutes: null, resetsAt: null });
+    // a weekly percent alone (no weekly times) still fills the secondary: a week long, as its name says, with no reset
+    expect(usage.secondary).toMatchObject({ label: "Weekly", usedPercent: 1, windowMinutes: 10_080, resetsAt: null, note: "7 days" });
   });
 
   it("reports status 1004 for a token as invalid credentials, after trying the China host once", async () => {
@@ -529,6 +540,30 @@ describe("minimax policy and parsing", () => {
     expect(minimaxSnapshot(reading({}), new Date(1_763_700_000_000)).primary?.resetsAt).toBeNull();
   });
 
+  it("tells a remains_time in seconds from milliseconds at a week's seconds, when nothing else settles it", () => {
+    const bare = (remainsTime: number) => minimaxSnapshot(reading({ remainsTime, startTime: null, endTime: null }), now).primary?.resetsAt;
+    expect(MAX_REMAINS_SECONDS).toBe(604_800);
+    // at the boundary: seconds (a whole week left)
+    expect(bare(604_800)).toBe(new Date(1_763_610_000_000 + 604_800_000).toISOString());
+    // one past it cannot be seconds (longer than any MiniMax window): milliseconds, about 10 minutes
+    expect(bare(604_801)).toBe(new Date(1_763_610_000_000 + 604_801).toISOString());
+    // above the boundary no window makes it seconds, even one it would fit as seconds
+    const weekLong = { startTime: 1_763_000_000_000, endTime: 1_763_000_000_000 + 14 * 86_400_000 };
+    expect(minimaxSnapshot(reading({ remainsTime: 700_000, ...weekLong }), now).primary?.resetsAt).toBe(
+      new Date(1_763_610_000_000 + 700_000).toISOString(),
+    );
+  });
+
+  it("reads current_interval_remaining_count before current_interval_usage_count; both count what is left", () => {
+    const item = { current_interval_total_count: 300, start_time: 1_763_600_000_000, end_time: 1_763_618_000_000 };
+    const left = (fields: Record<string, unknown>) =>
+      minimaxRemainsReading({ model_remains: [{ ...item, ...fields }] }, "api").lanes[0]?.interval.remaining;
+    expect(left({ current_interval_remaining_count: "120" })).toBe(120);
+    expect(left({ current_interval_usage_count: 200 })).toBe(200);
+    expect(left({ current_interval_remaining_count: 120, current_interval_usage_count: 200 })).toBe(120);
+    expect(() => left({ current_interval_remaining_count: -1 })).toThrow(/current_interval_remaining_count/);
+  });
+
   it("reads epoch seconds for the window, and clamps used between 0 and the total", () => {
     const seconds = minimaxSnapshot(reading({ startTime: 1_763_600_000, endTime: 1_763_686_400, remaining: 1200 }), now).primary;
     expect(seconds).toMatchObject({ windowMinutes: 1440, note: "1000 prompts / 1 day", used: 0, usedPercent: 0 });
@@ -555,7 +590,13 @@ describe("minimax policy and parsing", () => {
       now,
     );
     expect(snapshot.primary).toMatchObject({ label: "Prompts", usedPercent: 75 });
-    expect(snapshot.secondary).toMatchObject({ label: "Weekly", usedPercent: 30, resetsAt: new Date(1_763_696_400_000).toISOString() });
+    // a weekly window sent without its times is a week long
+    expect(snapshot.secondary).toMatchObject({
+      label: "Weekly",
+      usedPercent: 30,
+      resetsAt: new Date(1_763_696_400_000).toISOString(),
+      windowMinutes: 10_080,
+    });
     expect(snapshot.details).toEqual([
       { label: "speech-02-hd", value: "90% used · weekly 50% used" },
       { label: "hailuo-02", value: "0% used" },

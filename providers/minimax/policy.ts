@@ -6,14 +6,14 @@ import type { Detail, Meter, Snapshot } from "../../domain/usage-document.js";
 export interface MiniMaxWindow {
   /** `*_total_count`: prompts in the window. */
   total: number | null;
-  /** `*_usage_count`, which counts what is LEFT despite its name. */
+  /** `*_remaining_count`, else `*_usage_count`, which counts what is LEFT despite its name. */
   remaining: number | null;
   /** `*_remaining_percent` (today's answers); it wins over the counts. */
   remainingPercent: number | null;
   /** Window bounds, epoch seconds or milliseconds as sent. */
   startTime: number | null;
   endTime: number | null;
-  /** Time left in the window as sent (milliseconds in practice; see resetOf). */
+  /** Time left in the window as sent: milliseconds in practice, seconds in some answers (see remainsMillis). */
   remainsTime: number | null;
   /** Window length printed on the coding-plan page ("1,000 prompts / 5 hours"). */
   printedMinutes: number | null;
@@ -61,17 +61,20 @@ export function minimaxSnapshot(reading: MiniMaxReading, now: Date): Snapshot {
   return {
     plan: reading.plan,
     primary: lead ? windowMeter("Prompts", lead.interval, now) : null,
-    secondary: weekly ? windowMeter("Weekly", weekly, now) : null,
+    secondary: weekly ? windowMeter("Weekly", weekly, now, WEEK_MINUTES) : null,
     tertiary: null,
     details: others.map(laneDetail),
   };
 }
 
-function windowMeter(label: string, window: MiniMaxWindow, now: Date): Meter {
+const WEEK_MINUTES = 7 * 24 * 60;
+
+/** `namedMinutes`: the length the window's name implies (the week), for an answer without its times. */
+function windowMeter(label: string, window: MiniMaxWindow, now: Date, namedMinutes: number | null = null): Meter {
   const total = window.total !== null && window.total > 0 ? window.total : null;
   // counts are never negative (the wire refuses them); more left than the total reads as nothing used
   const used = total !== null && window.remaining !== null ? Math.max(0, total - window.remaining) : null;
-  const windowMinutes = windowOf(window) ?? window.printedMinutes;
+  const windowMinutes = windowOf(window) ?? window.printedMinutes ?? namedMinutes;
   return meter(label, {
     usedPercent: usedPercentOf(window),
     used,
@@ -124,12 +127,19 @@ function resetOf(window: MiniMaxWindow, windowMinutes: number | null, now: Date)
 }
 
 /**
- * The service sends milliseconds; MiniMax's own client reads values up to 1e6 as seconds. Such a
- * small value is settled by a future end of the window (the reading that lands nearer to it), else
- * it is seconds only when, read so, it still fits in the window.
+ * MiniMax's longest window is a week, so a `remains_time` in seconds is at most 604,800: anything
+ * larger is milliseconds, whatever else the answer says.
+ */
+export const MAX_REMAINS_SECONDS = 7 * 24 * 3600;
+
+/**
+ * The service sends milliseconds, some answers seconds. Above a week's seconds only milliseconds are
+ * possible; at or below it (up to 10 minutes in milliseconds, a week in seconds) the value is settled
+ * by a future end of the window (the reading that lands nearer to it), else it is seconds when, read
+ * so, it still fits in the window (or no window is known).
  */
 function remainsMillis(remains: number, windowMinutes: number | null, end: number | null, now: Date): number {
-  if (remains > 1_000_000) return remains;
+  if (remains > MAX_REMAINS_SECONDS) return remains;
   if (end !== null) {
     const left = end - now.getTime();
     return Math.abs(remains * 1000 - left) < Math.abs(remains - left) ? remains * 1000 : remains;

@@ -15,12 +15,14 @@ const ModelRemains = z.object({
   model_name: z.string().nullish(),
   current_interval_total_count: count,
   current_interval_usage_count: count,
+  current_interval_remaining_count: count,
   current_interval_remaining_percent: remainingPercent,
   start_time: time,
   end_time: time,
   remains_time: time,
   current_weekly_total_count: count,
   current_weekly_usage_count: count,
+  current_weekly_remaining_count: count,
   current_weekly_remaining_percent: remainingPercent,
   weekly_start_time: time,
   weekly_end_time: time,
@@ -67,7 +69,7 @@ export function minimaxRemainsReading(raw: unknown, caller: RemainsCaller): Mini
 function laneOf(item: ModelRemainsItem): MiniMaxLane {
   const weekly = windowOf({
     total: item.current_weekly_total_count,
-    left: item.current_weekly_usage_count,
+    left: item.current_weekly_remaining_count ?? item.current_weekly_usage_count,
     remainingPercent: item.current_weekly_remaining_percent,
     start: item.weekly_start_time,
     end: item.weekly_end_time,
@@ -77,7 +79,8 @@ function laneOf(item: ModelRemainsItem): MiniMaxLane {
     model: item.model_name?.trim() || null,
     interval: windowOf({
       total: item.current_interval_total_count,
-      left: item.current_interval_usage_count,
+      // both count what is left: `*_usage_count` despite its name, `*_remaining_count` in some answers instead
+      left: item.current_interval_remaining_count ?? item.current_interval_usage_count,
       remainingPercent: item.current_interval_remaining_percent,
       start: item.start_time,
       end: item.end_time,

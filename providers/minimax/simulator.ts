@@ -17,6 +17,8 @@ const RECORDED_AT: Record<string, string> = {
   "remains-ok.json": "2023-11-15T03:09:20Z",
   "remains-wrapped.json": "2023-11-15T00:44:19Z",
   "coding-plan-next-data.html": "2023-11-15T01:13:20Z",
+  // the window's end less its remains_time, here in seconds (9000 s)
+  "remains-remaining-count.json": "2026-06-01T04:30:00Z",
 };
 const { json, html } = fixtureReplies(import.meta.url, RECORDED_AT);
 
@@ -28,6 +30,7 @@ const hasSessionCookie = (request: SimRequest) =>
 /** What the API host answers an accepted token with, by scenario; today's shape by default. */
 const API_FIXTURES: Record<string, string> = {
   wrapped: "remains-wrapped.json",
+  remaining_count: "remains-remaining-count.json",
   percent_only: "remains-percent-only.json",
   status_1004: "remains-1004.json",
   invalid_key_message: "remains-invalid-key.json",
@@ -92,6 +95,7 @@ export const minimaxUpstream: SimulatedUpstream = {
   scenarios: [
     "ok",
     "wrapped",
+    "remaining_count",
     "percent_only",
     "coding_plan_path",
     "legacy_path",
