@@ -126,6 +126,22 @@ describe("kimi: the Kimi Code API (auto's first route)", () => {
     );
   });
 
+  it("reads a limit whose counters sit on the item itself, a time_unit window, string numbers and microsecond times", async () => {
+    const usage = await kimiIn("code_api_flat");
+    expect(usage).toMatchObject({ ok: true, plan: "Moderato" });
+    expect(usage.primary).toMatchObject({ used: 337, limit: 2048, resetsAt: "2026-03-16T00:00:00.000Z", windowMinutes: 10_080 });
+    expect(usage.secondary).toEqual(
+      requestMeter("5-hour", {
+        usedPercent: 18,
+        used: 36,
+        limit: 200,
+        resetsAt: "2026-03-10T16:41:07.118Z",
+        windowMinutes: 300,
+        note: "200 requests per 5 hours",
+      }),
+    );
+  });
+
   it("serves the tier scenarios in the Code API's shape too", async () => {
     expect(await kimiIn("tier_andante")).toMatchObject({ source: "api", plan: "Andante", secondary: null });
     const allegretto = await kimiIn("tier_allegretto");
@@ -507,6 +523,29 @@ describe("kimi bodies (bounded and relaxed)", () => {
       body({ usage: { limit: 2048, used: 5 }, limits: [{ window: { duration: 5, timeUnit: "TIME_UNIT_HOUR" }, detail: {} }] }),
     );
     expect(kimiSnapshot({ ...usage, declaredTier: null, membership: null }).secondary).toBeNull();
+  });
+
+  it("reads a limit item's own counters when it has no detail, with the window's unit as time_unit or timeUnit", () => {
+    const flat = { limit: "100", remaining: "80", resetTime: "2026-07-31T02:22:24.930601Z" };
+    for (const window of [
+      { duration: 300, time_unit: "TIME_UNIT_MINUTE" },
+      { duration: 300, timeUnit: "TIME_UNIT_MINUTE" },
+    ]) {
+      const usage = codeApiUsage(body({ usage: { limit: 2048, used: 5 }, limits: [{ window, ...flat }] }));
+      expect(usage.rateLimit).toEqual({
+        limit: 100,
+        used: null,
+        remaining: 80,
+        resetsAt: "2026-07-31T02:22:24.930Z",
+        window: { duration: 300, unit: "TIME_UNIT_MINUTE" },
+      });
+    }
+    // a detail, when sent, is the one read
+    const both = codeApiUsage(body({ usage: { limit: 2048, used: 5 }, limits: [{ ...flat, detail: { limit: 200, used: 7 } }] }));
+    expect(both.rateLimit).toMatchObject({ limit: 200, used: 7, remaining: null });
+    expect(() => codeApiUsage(body({ usage: { limit: 2048, used: 5 }, limits: [{ limit: "100", remaining: "-3" }] }))).toThrow(
+      /limits\W+0\W+remaining.*negative/,
+    );
   });
 
   it("reads only the first limit, and takes epoch seconds and numeric strings as resets", () => {

@@ -88,6 +88,7 @@ function codeApi(request: SimRequest, scenario: string): SimReply {
   if (scenario === "api_bad_request") return { status: 400, json: { error: { message: "bad request" } } };
   if (scenario === "api_no_usage") return json("code-api-no-usage.json");
   if (scenario === "code_api_hourly") return json("code-api-hourly.json");
+  if (scenario === "code_api_flat") return json("code-api-flat-limits.json");
   const webFile = WEB_FILES[scenario];
   return webFile ? asCodeApi(webFile) : json("code-api.json");
 }
@@ -95,6 +96,7 @@ function codeApi(request: SimRequest, scenario: string): SimReply {
 const SCENARIOS = [
   "ok",
   "code_api_hourly",
+  "code_api_flat",
   "tier_andante",
   "tier_allegretto",
   "no_limit",

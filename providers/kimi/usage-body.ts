@@ -17,7 +17,8 @@ const Detail = z.object({
   reset_time: z.unknown().optional(),
   reset_at: z.unknown().optional(),
 });
-const Limit = z.object({ window: z.unknown().optional(), detail: Detail });
+/** A limit item: its counters under `detail`, or on the item itself (some answers). */
+const Limit = Detail.extend({ window: z.unknown().optional(), detail: Detail.nullish() });
 /** Only the first limit is read, so a long or odd list costs nothing. */
 const Limits = z
   .array(z.unknown())
@@ -63,8 +64,8 @@ function usage(detail: z.output<typeof Detail>, limits: z.output<typeof Limits>,
 function rateLimit(limit: z.output<typeof Limit>): KimiRateLimit {
   const { window } = limit;
   return {
-    ...quota(limit.detail),
-    window: isObject(window) ? { duration: toNumber(window.duration), unit: toText(window.timeUnit) } : null,
+    ...quota(limit.detail ?? limit),
+    window: isObject(window) ? { duration: toNumber(window.duration), unit: toText(window.timeUnit ?? window.time_unit) } : null,
   };
 }
 
