@@ -12,7 +12,7 @@ import {
   type HttpResponse,
   type StatusRules,
 } from "../kit/index.js";
-import { zNumber } from "../kit/schema.js";
+import { zCount, zNumber } from "../kit/schema.js";
 import { SIGN_IN_COMMAND, signInAgain } from "./adc.js";
 import type { QuotaSeries } from "./policy.js";
 
@@ -30,15 +30,21 @@ export const MAX_SERIES = 20_000;
 
 /** Google's labels are strings; anything else in them is ignored rather than fatal. */
 const Labels = z.record(z.string(), z.unknown()).nullish();
-/** int64 comes as text (`"42"`), doubles as numbers; either shape is read. */
-const Point = z.object({ value: z.object({ doubleValue: zNumber.nullish(), int64Value: zNumber.nullish() }).nullish() });
-const Page = z.object({
-  timeSeries: z
-    .array(z.object({ metric: z.object({ labels: Labels }), resource: z.object({ labels: Labels }), points: z.array(Point).nullish() }))
-    .nullish(),
-  nextPageToken: z.string().nullish(),
-});
-type Series = NonNullable<z.output<typeof Page>["timeSeries"]>[number];
+/** A page of series whose points are `number`s: int64 comes as text (`"42"`), doubles as numbers; either shape is read. */
+const pageOf = (number: z.ZodType<number>) => {
+  const Point = z.object({ value: z.object({ doubleValue: number.nullish(), int64Value: number.nullish() }).nullish() });
+  return z.object({
+    timeSeries: z
+      .array(z.object({ metric: z.object({ labels: Labels }), resource: z.object({ labels: Labels }), points: z.array(Point).nullish() }))
+      .nullish(),
+    nextPageToken: z.string().nullish(),
+  });
+};
+// Usage is a count: a negative point is a parse error naming it. A limit below zero is how Google's
+// quota APIs say "unlimited" (-1): no limit to measure against, so `reduced` leaves it out.
+const UsagePage = pageOf(zCount);
+const LimitPage = pageOf(zNumber);
+type Series = NonNullable<z.output<typeof LimitPage>["timeSeries"]>[number];
 
 /** `2026-03-09T12:00:00Z`: UTC without fractions. */
 const utcSeconds = (ms: number) => new Date(ms).toISOString().replace(/\.\d+Z$/, "Z");
@@ -64,7 +70,7 @@ export async function quotaSeries(project: string, token: string, filter: string
       headers: { Authorization: `Bearer ${token}`, Accept: "application/json" },
       statusRules: statusRules(project),
     });
-    const body = decodeValue(parseBoundedJson(response.body, SERVICE), Page, SERVICE);
+    const body = decodeValue(parseBoundedJson(response.body, SERVICE), filter === USAGE_FILTER ? UsagePage : LimitPage, SERVICE);
     series.push(...(body.timeSeries ?? []).flatMap(reduced));
     pageToken = body.nextPageToken ?? "";
     if (pageToken === "" || tokens.has(pageToken)) break;

@@ -10,7 +10,7 @@ import { tempHome, useSimulator } from "../../test/helpers/harness.js";
 import type { FetchContext } from "../../ports/fetch-context.js";
 import type { HttpTransport } from "../../ports/http-client.js";
 import { scopedHttp } from "../kit/index.js";
-import { quotaSeries, USAGE_FILTER as WIRE_USAGE_FILTER } from "./monitoring.js";
+import { LIMIT_FILTER as WIRE_LIMIT_FILTER, quotaSeries, USAGE_FILTER as WIRE_USAGE_FILTER } from "./monitoring.js";
 import { fullestQuota, vertexSnapshot, type QuotaSeries, type VertexReading } from "./policy.js";
 import { seedVertexHome, VERTEX_ACCESS_TOKEN, VERTEX_PROJECT, VERTEX_SECRETS } from "./simulator.js";
 import { keptInMemory } from "../../domain/kept-in-memory.js";
@@ -592,7 +592,6 @@ describe("vertexai timeSeries pages", () => {
           points: [point({ doubleValue: 2.5 }), point({ int64Value: 7 })],
         },
         { metric: {}, resource: { labels: { quota_id: "m2" } }, points: [point({ int64Value: "9" }), point({})] },
-        { metric: { labels: { quota_metric: "m3" } }, resource: {}, points: [point({ int64Value: "-1" })] },
         { metric: { labels: {} }, resource: {}, points: [point({ int64Value: "5" })] },
       ],
     };
@@ -600,6 +599,21 @@ describe("vertexai timeSeries pages", () => {
       { quotaMetric: "m1", limitName: "", location: "us-east5", value: 7 },
       { quotaMetric: "m2", limitName: "", location: "global", value: 9 },
     ]);
+  });
+
+  it("refuses a negative usage point by name, and leaves out a limit of -1 (Google's unlimited)", async () => {
+    const series = (value: string) => ({
+      timeSeries: [
+        { metric: { labels: { quota_metric: "m1" } }, resource: {}, points: [point({ int64Value: "3" })] },
+        { metric: { labels: { quota_metric: "m3" } }, resource: {}, points: [point({ int64Value: value })] },
+      ],
+    });
+    await expect(list(answering({ status: 200, body: series("-1") }))).rejects.toMatchObject({
+      code: "parse",
+      message: "Failed to parse Vertex AI response: timeSeries[1].points[0].value.int64Value: must not be negative (got -1)",
+    });
+    const limits = await quotaSeries("acme-ml-prod", "token", WIRE_LIMIT_FILTER, answering({ status: 200, body: series("-1") }));
+    expect(limits).toEqual([{ quotaMetric: "m1", limitName: "", location: "global", value: 3 }]);
   });
 
   it("stops when a page token comes back again", async () => {
