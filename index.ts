@@ -8,6 +8,7 @@ export {
   type UsageDocument,
   type ProviderUsage,
   type Meter,
+  type Pace,
   type Detail,
   type ProviderStatus,
   type UsageError,
@@ -20,3 +21,5 @@ export type { ProviderId } from "./providers/registry.js";
 export { VERSION } from "./domain/version.js";
 export type { WatchRequest } from "./library/create-quotabar.js";
 export type { KeepaliveReport } from "./domain/session-keepalive.js";
+export type { QuotabarEvent, ThresholdEvent, RunOutEvent, IncidentEvent } from "./domain/usage-events.js";
+export type { ProviderHistory, MeterHistory, HistoryPoint } from "./ports/usage-history.js";

@@ -2,6 +2,8 @@ import type { ProviderDescriptor } from "../domain/descriptor.js";
 import type { KeepaliveReport } from "../domain/session-keepalive.js";
 import type { ProviderListing } from "../domain/usage-service.js";
 import type { UsageDocument } from "../domain/usage-document.js";
+import type { QuotabarEvent } from "../domain/usage-events.js";
+import type { ProviderHistory } from "../ports/usage-history.js";
 import type { Environment } from "../ports/environment.js";
 import type { Core } from "./compose-core.js";
 import { DESCRIPTORS } from "./descriptors.js";
@@ -30,6 +32,11 @@ export interface Quotabar {
    * Nothing runs, and no timer exists, before this is called.
    */
   watch(request: WatchRequest): () => Promise<void>;
+  /**
+   * The kept readings of each provider's meters (every fresh `usage()` adds one), oldest first, in
+   * segments of one window each; providers without any are left out.
+   */
+  history(request?: { providers?: readonly string[]; since?: Date }): Promise<ProviderHistory[]>;
 }
 
 export interface WatchRequest {
@@ -43,6 +50,12 @@ export interface WatchRequest {
   onUpdate(document: UsageDocument): void | Promise<void>;
   /** What each session keepalive check did (renewed, failed, gave up and why). */
   onKeepalive?(reports: readonly KeepaliveReport[]): void | Promise<void>;
+  /**
+   * Each refresh's events: a meter crossing a notify threshold, a run-out forecast, a new incident
+   * (with `status: true`). Each is raised once per window, across restarts and processes sharing the
+   * cache directory. Without it, no event is raised.
+   */
+  onEvents?(events: readonly QuotabarEvent[], document: UsageDocument): void | Promise<void>;
   /** A refresh that failed as a whole (an unreadable config file); the watch goes on. */
   onError?(error: unknown): void;
 }
@@ -69,7 +82,8 @@ export function createQuotabar(options: QuotabarOptions = {}): Quotabar {
       }),
     providers: () => [...DESCRIPTORS],
     listProviders: async () => (await loadCore()).usage.listProviders(),
-    watch({ onUpdate, onKeepalive, onError, intervalMs = DEFAULT_INTERVAL_MS, ...request }) {
+    history: async (request = {}) => (await loadCore()).history(request),
+    watch({ onUpdate, onKeepalive, onEvents, onError, intervalMs = DEFAULT_INTERVAL_MS, ...request }) {
       const controller = new AbortController();
       const timeoutMs = request.timeoutMs ?? options.fetchTimeoutMs;
       const done = loadCore()
@@ -80,6 +94,7 @@ export function createQuotabar(options: QuotabarOptions = {}): Quotabar {
             signal: controller.signal,
             onDocument: onUpdate,
             ...(onKeepalive ? { onKeepalive } : {}),
+            ...(onEvents ? { onEvents } : {}),
             ...(onError ? { onError } : {}),
           }),
         )

@@ -6,6 +6,7 @@ import ConfigValidate from "./commands/config-validate.js";
 import Cost from "./commands/cost.js";
 import Cookies from "./commands/cookies.js";
 import Demo from "./commands/demo.js";
+import History from "./commands/history.js";
 import Login from "./commands/login.js";
 import Logout from "./commands/logout.js";
 import Providers from "./commands/providers.js";
@@ -30,6 +31,7 @@ export const COMMANDS = {
   cost: Cost,
   cookies: Cookies,
   watch: Watch,
+  history: History,
   "refresh-session": RefreshSession,
   "config:path": ConfigPath,
   "config:show": ConfigShow,

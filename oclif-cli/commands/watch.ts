@@ -3,6 +3,8 @@ import type { KeepaliveReport } from "../../domain/session-keepalive.js";
 import type { UsageDocument } from "../../domain/usage-document.js";
 import type { UsageRequest } from "../../domain/usage-service.js";
 import type { Core } from "../../library/compose-core.js";
+import type { Notifier } from "../../ports/notifier.js";
+import { eventNotification } from "../../presentation/event-text.js";
 import { QuotabarCommand, UsageError } from "../base-command.js";
 import { style } from "../render/style.js";
 import { renderUsageText } from "../render/usage-text.js";
@@ -17,12 +19,13 @@ const REDRAW = "\u001b[H\u001b[2J";
 export default class Watch extends QuotabarCommand {
   static override summary = "Keep the usage on screen, refreshed every --interval, and keep web sessions alive, until Ctrl-C.";
   static override description =
-    "Refreshes now and then every --interval (default 5m). In a terminal the text view is redrawn in place; piped, each refresh is printed in turn; with --json each refresh is one JSON document on a line of its own. Every 5 minutes it also checks the web sessions of the providers shown and renews one that is about to expire; what it did is reported on stderr (in a terminal, under the view). Ctrl-C ends it at once, exit code 0; --count ends it after that many refreshes, exit 0 or 1 as for `quotabar`.";
+    "Refreshes now and then every --interval (default 5m). Each refresh's events (a meter crossing a threshold, 80 and 95 % by default; a run-out forecast; a new incident, with --status) are told once per window: as a desktop notification (--no-notify: none) and to --notify-command. In a terminal the text view is redrawn in place; piped, each refresh is printed in turn; with --json each refresh is one JSON document on a line of its own. Every 5 minutes it also checks the web sessions of the providers shown and renews one that is about to expire; what it did is reported on stderr (in a terminal, under the view). Ctrl-C ends it at once, exit code 0; --count ends it after that many refreshes, exit 0 or 1 as for `quotabar`.";
   static override enableJsonFlag = true;
   static override examples = [
     "<%= config.bin %> watch",
     "<%= config.bin %> watch -p augment --interval 1m",
     "<%= config.bin %> watch --json --interval 30s",
+    "<%= config.bin %> watch --count 1 --no-notify --notify-command 'cat >> events.jsonl'",
   ];
   static override flags = {
     ...usageFlags,
@@ -32,6 +35,15 @@ export default class Watch extends QuotabarCommand {
       description: "Stop after this many refreshes (for cron and scripts): exit 0 when every provider answered the last one, else 1",
       min: 1,
       helpValue: "<n>",
+    }),
+    notify: Flags.boolean({
+      description: "Desktop notifications of events: a threshold crossed, a run-out forecast, a new incident (--no-notify: none)",
+      default: true,
+      allowNo: true,
+    }),
+    "notify-command": Flags.string({
+      description: "A shell command run for each event, with the event as JSON on stdin",
+      helpValue: "<cmd>",
     }),
   };
 
@@ -52,6 +64,12 @@ export default class Watch extends QuotabarCommand {
     };
     const json = this.jsonEnabled();
     const tty = !json && process.stdout.isTTY === true && flags.count === undefined;
+    const { cliNotifier } = await import("../notifiers.js");
+    const notifier = cliNotifier({
+      desktop: flags.notify,
+      command: flags["notify-command"],
+      warn: (line) => process.stderr.write(`${line}\n`),
+    });
     let refreshes = 0;
     let lastFailed = false;
     const loop = runWatch(
@@ -63,6 +81,7 @@ export default class Watch extends QuotabarCommand {
         tty,
         color: this.color(flags.color),
         signal: controller.signal,
+        ...(notifier ? { notifier } : {}),
         refreshed(document) {
           lastFailed = document.providers.some((p) => !p.ok);
           if (flags.count !== undefined && ++refreshes >= flags.count) stop();
@@ -91,7 +110,9 @@ export interface WatchIo {
   tty: boolean;
   color: boolean;
   signal: AbortSignal;
-  /** After each refresh is written. */
+  /** Where each refresh's events go; without one, no event is raised. */
+  notifier?: Notifier;
+  /** After each refresh is written (and its events delivered). */
   refreshed?(document: UsageDocument): void;
   sleep?(ms: number, signal: AbortSignal): Promise<void>;
 }
@@ -99,6 +120,7 @@ export interface WatchIo {
 /** The loop of `quotabar watch`: the core's watch, with each document and keepalive report written for people or as JSON lines. */
 export async function runWatch(core: Core, settings: WatchSettings, io: WatchIo): Promise<void> {
   const s = style(io.color);
+  const notifier = io.notifier;
   let last: UsageDocument | null = null;
   let notes: string[] = [];
   const draw = () => {
@@ -122,8 +144,17 @@ export async function runWatch(core: Core, settings: WatchSettings, io: WatchIo)
         const now = core.clock.now();
         io.write(`${s.dim(`Updated ${now.toTimeString().slice(0, 8)}`)}\n${renderUsageText(document, s, now)}\n\n`);
       }
-      io.refreshed?.(document);
+      if (!notifier) io.refreshed?.(document);
     },
+    ...(notifier
+      ? {
+          async onEvents(events, document) {
+            const now = core.clock.now();
+            for (const event of events) await notifier.notify(eventNotification(event, document, now));
+            io.refreshed?.(document);
+          },
+        }
+      : {}),
     onKeepalive(reports) {
       const lines = reports.map(keepaliveLine).filter((line): line is string => line !== null);
       if (!io.tty) return lines.forEach((line) => io.warn(line));
