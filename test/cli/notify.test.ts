@@ -133,3 +133,48 @@ describe("pace and history through the CLI", () => {
     expect(cleared.stdout).toMatch(/^No readings kept yet/);
   });
 });
+
+describe("the library: history() and watch({ onEvents })", () => {
+  it("gives the kept readings, and each refresh's events once", async () => {
+    const quotabar = sim.quotabar();
+    await quotabar.usage({ providers: ["warp"] });
+    const [warp] = await quotabar.history({ providers: ["warp"] });
+    expect(warp!.meters.map((m) => [m.meter, m.label, m.points.length, m.points[0]!.usedPercent])).toEqual([
+      ["primary", "Credits", 1, 81],
+      ["secondary", "Add-on credits", 1, 57.14],
+    ]);
+    expect(await quotabar.history({ providers: ["warp"], since: new Date(Date.now() + 86_400_000) })).toEqual([]);
+    await expect(quotabar.history({ providers: ["nope"] })).rejects.toThrow("Unknown provider id: nope");
+
+    const told: string[][] = [];
+    let refreshed: () => void = () => undefined;
+    const first = new Promise<void>((resolve) => (refreshed = resolve));
+    const stop = quotabar.watch({
+      providers: ["warp"],
+      intervalMs: 10_000,
+      onUpdate: () => undefined,
+      onEvents: (events) => {
+        told.push(events.map((e) => `${e.type}:${e.type === "threshold" ? e.threshold : ""}`));
+        refreshed();
+      },
+    });
+    await first;
+    await stop();
+    expect(told).toEqual([["threshold:80"]]);
+    // a second watch (another process, a restart) tells nothing new in the same window
+    const again: unknown[][] = [];
+    let done: () => void = () => undefined;
+    const once = new Promise<void>((resolve) => (done = resolve));
+    const stopAgain = sim.quotabar().watch({
+      providers: ["warp"],
+      onUpdate: () => undefined,
+      onEvents: (events) => {
+        again.push([...events]);
+        done();
+      },
+    });
+    await once;
+    await stopAgain();
+    expect(again).toEqual([[]]);
+  });
+});
