@@ -2,6 +2,7 @@ import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { QuotabarError } from "../../domain/errors.js";
+import type { Meter } from "../../domain/usage-document.js";
 import { useSimulator } from "../../test/helpers/harness.js";
 import { writeConfig } from "../../test/helpers/write-config.js";
 import { COPILOT_HEADER_DEFAULTS, copilotHeaderValues } from "./editor-headers.js";
@@ -27,6 +28,12 @@ afterEach(() => rmSync(join(sim.home, ".config"), { recursive: true, force: true
 const copilot = async (extra: Record<string, string | undefined> = {}) =>
   (await sim.quotabar(extra).usage({ providers: ["copilot"] })).providers[0]!;
 
+/** The meter as the policy made it: its pace depends on today's date, not on the answer. */
+const withoutPace = (meter: Meter | null | undefined) => {
+  const { pace: _pace, ...rest } = meter ?? ({} as Meter);
+  return rest;
+};
+
 describe("copilot usage against the simulator", () => {
   it("maps premium interactions to primary and chat to secondary, with plan, counts and reset", async () => {
     const usage = await copilot();
@@ -34,7 +41,7 @@ describe("copilot usage against the simulator", () => {
     expect(usage.source).toBe("oauth");
     expect(usage.plan).toBe("Individual");
     // 42.7 % remaining -> 57.3 % used; 300 - 128 = 172 used.
-    expect(usage.primary).toEqual({
+    expect(withoutPace(usage.primary)).toEqual({
       label: "Premium",
       usedPercent: 57.3,
       used: 172,
@@ -42,7 +49,8 @@ describe("copilot usage against the simulator", () => {
       unit: "requests",
       unlimited: false,
       resetsAt: "2026-12-01T00:00:00.000Z",
-      windowMinutes: null,
+      // November, the month up to quota_reset_date
+      windowMinutes: 30 * 1440,
       note: null,
     });
     expect(usage.secondary).toMatchObject({ label: "Chat", unlimited: true, usedPercent: 0, note: "Unlimited", resetsAt: null });
@@ -217,7 +225,7 @@ describe("copilot usage against the simulator", () => {
     expect(usage.ok).toBe(true);
     expect(usage.plan).toBe("Individual Pro");
     // -4 % remaining, -12 of 300 left: 312 used, 104 %; the bar stops at 100 and used stays a real count.
-    expect(usage.primary).toEqual({
+    expect(withoutPace(usage.primary)).toEqual({
       label: "Premium",
       usedPercent: 100,
       used: 312,
@@ -225,7 +233,7 @@ describe("copilot usage against the simulator", () => {
       unit: "requests",
       unlimited: false,
       resetsAt: "2026-12-01T00:00:00.000Z",
-      windowMinutes: null,
+      windowMinutes: 30 * 1440,
       note: "Over quota: 104% used (312 of 300 requests)",
     });
     expect(usage.secondary).toMatchObject({ label: "Chat", unlimited: true });
@@ -420,6 +428,12 @@ describe("copilot policy", () => {
     );
     expect(snapshot.primary?.resetsAt).toBe("2026-12-01T00:00:00.000Z");
     expect(snapshot.secondary?.resetsAt).toBe("2026-12-01T00:00:00.000Z");
+    // both windows are the monthly period up to the reset: 1 November to 1 December
+    expect(snapshot.primary?.windowMinutes).toBe(30 * 1440);
+    expect(snapshot.secondary?.windowMinutes).toBe(30 * 1440);
+    const march = copilotSnapshot(reading({ resetDate: "2026-03-31T00:00:00Z", snapshots: { chat: quota({ percentRemaining: 80 }) } }));
+    // from 28 February (the last day of a shorter month) to 31 March
+    expect(march.primary?.windowMinutes).toBe(31 * 1440);
     expect(snapshot.details).toEqual([{ label: "Completions", value: "Unlimited" }]);
     const unlimited = copilotSnapshot(reading({ resetDate: "2026-12-01", snapshots: { chat: quota({ unlimited: true }) } }));
     expect(unlimited.primary).toMatchObject({ unlimited: true, resetsAt: null });

@@ -1,6 +1,7 @@
 import { QuotabarError } from "../../domain/errors.js";
 import { meter, percentUsedFromRemaining, unlimitedMeter } from "../../domain/meter.js";
 import { fromIso } from "../../domain/coerce.js";
+import { monthMinutesBefore } from "../../domain/calendar-month.js";
 import { advice } from "../../domain/remedy.js";
 import type { Detail, Meter, Snapshot } from "../../domain/usage-document.js";
 
@@ -148,7 +149,16 @@ function quotaMeter({ name, quota }: Slot, resetsAt: string | null): Meter {
       : overage !== null
         ? `${overage} requests over the monthly allowance`
         : null;
-  return meter(label, { usedPercent: realPercent, used, limit: used === null ? null : entitlement, unit: "requests", resetsAt, note });
+  return meter(label, {
+    usedPercent: realPercent,
+    used,
+    limit: used === null ? null : entitlement,
+    unit: "requests",
+    resetsAt,
+    // the monthly allowance: the calendar month up to quota_reset_date
+    windowMinutes: monthMinutesBefore(resetsAt),
+    note,
+  });
 }
 
 /**
