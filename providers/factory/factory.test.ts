@@ -12,7 +12,7 @@ import { ProviderSimulator } from "../../simulator/server.js";
 import { tempHome, useSimulator } from "../../test/helpers/harness.js";
 import { bearerFromCookies, FACTORY_SESSION, staleTokenFallbacks } from "./cookies.js";
 import { accessTokenClaims } from "./jwt.js";
-import { factorySnapshot, planLabel, poolPercent } from "./policy.js";
+import { factorySnapshot, periodMinutes, planLabel, poolPercent } from "./policy.js";
 import { FACTORY_SIM, factoryUpstream } from "./simulator.js";
 import { WORKOS_CLIENT_IDS } from "./workos.js";
 
@@ -106,6 +106,15 @@ describe("factory policy (spec 2.2: Standard, Premium, end of the billing period
     expect(planLabel(null, null)).toBeNull();
   });
 
+  it("takes the window from endDate − startDate, else the calendar month up to endDate", () => {
+    // a period that is no calendar month (started on the 10th, after a plan change): its own length
+    expect(periodMinutes("2026-03-10T00:00:00.000Z", "2026-04-01T00:00:00.000Z")).toBe(22 * 1440);
+    expect(periodMinutes(null, "2026-03-01T00:00:00.000Z")).toBe(28 * 1440);
+    // an end before its start says nothing: the calendar month instead
+    expect(periodMinutes("2026-04-02T00:00:00.000Z", "2026-04-01T00:00:00.000Z")).toBe(31 * 1440);
+    expect(periodMinutes("2026-03-01T00:00:00.000Z", null)).toBeNull();
+  });
+
   it("shows the unlimited sentinel without a limit, and no Premium meter when the answer has none", () => {
     const snapshot = factorySnapshot({
       credential: "Step 3: stored bearer token",
@@ -184,8 +193,10 @@ describe("factory against the simulator: each step of the chain alone", () => {
       limit: 20_000_000,
       unit: "tokens",
       resetsAt: "2026-04-01T00:00:00.000Z",
+      // endDate − startDate: 1 March to 1 April
+      windowMinutes: 31 * 1440,
     });
-    expect(usage.secondary).toMatchObject({ label: "Premium", usedPercent: 15, used: 150_000, limit: 1_000_000 });
+    expect(usage.secondary).toMatchObject({ label: "Premium", usedPercent: 15, used: 150_000, limit: 1_000_000, windowMinutes: 31 * 1440 });
     expect(usage.secondary?.resetsAt).toBe("2026-04-01T00:00:00.000Z");
     expect(usage.details).toEqual([
       { label: "Organization", value: "Northwind Robotics" },
@@ -431,7 +442,8 @@ describe("factory against the simulator: falling through and failing", () => {
     writeSession({ bearerToken: FACTORY_SIM.bearer });
     const usage = await factory();
     expect(usage.error).toBeNull();
-    expect(usage.primary).toMatchObject({ usedPercent: 42, limit: null, resetsAt: "2026-04-01T00:00:00.000Z" });
+    // no startDate in this answer: the calendar month up to endDate
+    expect(usage.primary).toMatchObject({ usedPercent: 42, limit: null, resetsAt: "2026-04-01T00:00:00.000Z", windowMinutes: 31 * 1440 });
     expect(usage.secondary).toMatchObject({ usedPercent: 12.5, used: 0, limit: null });
   });
 

@@ -1,3 +1,4 @@
+import { monthMinutesBefore } from "../../domain/calendar-month.js";
 import { clamp, meter } from "../../domain/meter.js";
 import type { Detail, Meter, Snapshot } from "../../domain/usage-document.js";
 
@@ -43,13 +44,23 @@ export function poolPercent({ used, allowance, ratio }: FactoryPool): number {
   return Math.min(100, (used / allowance) * 100);
 }
 
-function poolMeter(label: string, pool: FactoryPool, resetsAt: string | null): Meter {
+/**
+ * The billing period's length: `endDate − startDate` as sent (epoch milliseconds); an answer without
+ * the start gets the calendar month up to the end (the subscription bills monthly).
+ */
+export function periodMinutes(start: string | null, end: string | null): number | null {
+  const minutes = start === null || end === null ? Number.NaN : Math.round((Date.parse(end) - Date.parse(start)) / 60_000);
+  return Number.isFinite(minutes) && minutes > 0 ? minutes : monthMinutesBefore(end);
+}
+
+function poolMeter(label: string, pool: FactoryPool, resetsAt: string | null, windowMinutes: number | null): Meter {
   return meter(label, {
     usedPercent: poolPercent(pool),
     used: pool.used,
     limit: unreliable(pool.allowance) ? null : pool.allowance,
     unit: "tokens",
     resetsAt,
+    windowMinutes,
     note: pool.allowance > UNLIMITED_ALLOWANCE ? "Unlimited allowance: the bar counts 100M tokens as full" : null,
   });
 }
@@ -69,10 +80,11 @@ export function factorySnapshot(reading: FactoryReading): Snapshot {
   if (reading.organization) details.push({ label: "Organization", value: reading.organization });
   details.push({ label: "Credential", value: reading.credential });
   const standard = reading.standard ?? { used: 0, allowance: 0, ratio: null };
+  const windowMinutes = periodMinutes(reading.periodStart, reading.periodEnd);
   return {
     plan: planLabel(reading.tier, reading.planName),
-    primary: poolMeter("Standard", standard, reading.periodEnd),
-    secondary: reading.premium ? poolMeter("Premium", reading.premium, reading.periodEnd) : null,
+    primary: poolMeter("Standard", standard, reading.periodEnd, windowMinutes),
+    secondary: reading.premium ? poolMeter("Premium", reading.premium, reading.periodEnd, windowMinutes) : null,
     tertiary: null,
     details,
   };
