@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Answers --version, the root --help and a plain `providers` (or `providers --json`) before oclif is
-// loaded: they are what people run to check an install, and oclif's load would be most of their time.
+// Answers --version, the root --help, a plain `providers` (or `providers --json`) and `bar` before
+// oclif is loaded: they are what people run to check an install and what a status bar polls, and
+// oclif's load would be most of their time.
 // Everything else: oclif reads oclif.manifest.json and loads only the command that runs (one small
 // module of dist/oclif-cli/commands/); the core behind it loads when the command asks for it.
 import { readFileSync } from "node:fs";
@@ -18,7 +19,10 @@ if (only === "--version" || only === "-v" || only === "version") {
 } else {
   // Node >= 22.1 keeps the compiled code of oclif and dist/ on disk (os.tmpdir()) for the next run
   module.enableCompileCache?.();
-  const answered = plainProviders && (await (await import("../dist/oclif-cli/providers-plain.js")).listProvidersPlainly(args.length === 2));
+  const answered =
+    (plainProviders && (await (await import("../dist/oclif-cli/providers-plain.js")).listProvidersPlainly(args.length === 2))) ||
+    // a status bar's poll: the kept snapshots and a render, without oclif (oclif-cli/bar-plain.ts)
+    (args[0] === "bar" && (await (await import("../dist/oclif-cli/bar-plain.js")).runBarPlainly(args.slice(1))));
   if (!answered) {
     process.env.OCLIF_DISABLE_ENGINE_WARNING ??= "1"; // package.json engines (node >= 20) is checked by npm
     const { runOclif } = await import("../dist/oclif-cli/run-oclif.js");

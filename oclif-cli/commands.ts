@@ -1,3 +1,4 @@
+import Bar from "./commands/bar.js";
 import CacheClear from "./commands/cache-clear.js";
 import ConfigPath from "./commands/config-path.js";
 import ConfigSetKey from "./commands/config-set-key.js";
@@ -31,6 +32,7 @@ export const COMMANDS = {
   cost: Cost,
   cookies: Cookies,
   watch: Watch,
+  bar: Bar,
   history: History,
   "refresh-session": RefreshSession,
   "config:path": ConfigPath,

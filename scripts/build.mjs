@@ -46,6 +46,7 @@ const ENTRIES = {
   index: "index.ts",
   "oclif-cli/run-oclif": "oclif-cli/run-oclif.ts",
   "oclif-cli/providers-plain": "oclif-cli/providers-plain.ts",
+  "oclif-cli/bar-plain": "oclif-cli/bar-plain.ts",
   "simulator/server": "simulator/server.ts",
 };
 const COMMAND_TABLE = join(ROOT, "oclif-cli", "commands.ts");
