@@ -28,9 +28,13 @@ describe("openrouter against the simulator (today's shapes)", () => {
     expect(usage).toMatchObject({ ok: true, source: "api", error: null, stale: false, plan: null });
     expect(usage.primary).toMatchObject({ label: "Credits", usedPercent: 37.36, used: 22.4179, limit: 60, unit: "USD", resetsAt: null });
     expect(usage.primary?.note).toContain("60 s");
-    expect(usage.secondary).toMatchObject({ label: "API key limit", usedPercent: 30, used: 7.5, limit: 25, windowMinutes: null });
+    expect(usage.secondary).toMatchObject({ label: "API key limit", usedPercent: 30, used: 7.5, limit: 25 });
     expect(usage.secondary?.note).toBe("$17.50/$25.00 left · rate limit 200 requests / 10s");
     expect(usage.secondary?.resetsAt).toMatch(/^\d{4}-\d{2}-01T00:00:00\.000Z$/);
+    // a monthly budget: this calendar month, from its 1st to the reset on the next 1st
+    const reset = new Date(usage.secondary?.resetsAt ?? "");
+    const monthStart = Date.UTC(reset.getUTCFullYear(), reset.getUTCMonth() - 1, 1);
+    expect(usage.secondary?.windowMinutes).toBe((reset.getTime() - monthStart) / 60_000);
     expect(usage.details).toEqual([
       { label: "Balance", value: "$37.58" },
       { label: "Credits used", value: "$22.42" },
@@ -334,6 +338,17 @@ describe("openrouter policy", () => {
     expect(nextReset("weekly", new Date("2026-03-15T23:59:59Z"))).toBe("2026-03-16T00:00:00.000Z"); // Sunday
     expect(nextReset("weekly", new Date("2026-03-16T00:00:00Z"))).toBe("2026-03-23T00:00:00.000Z"); // Monday
     expect(nextReset("monthly", new Date("2026-12-31T23:00:00Z"))).toBe("2027-01-01T00:00:00.000Z");
+  });
+
+  it("gives the key budget's window: a day, a week, or the calendar month up to the reset", () => {
+    expect(snapshot({ ...KEY, limitReset: "daily" }).secondary?.windowMinutes).toBe(1440);
+    expect(snapshot({ ...KEY, limitReset: "weekly" }).secondary?.windowMinutes).toBe(10_080);
+    // NOW is in March: 1 March to 1 April
+    expect(snapshot({ ...KEY, limitReset: "monthly" }).secondary).toMatchObject({
+      resetsAt: "2026-04-01T00:00:00.000Z",
+      windowMinutes: 31 * 1440,
+    });
+    expect(snapshot(KEY).secondary).toMatchObject({ resetsAt: null, windowMinutes: null });
   });
 
   it("sums the 30-day history and names its busiest day", () => {

@@ -1,3 +1,4 @@
+import { monthMinutesBefore } from "../../domain/calendar-month.js";
 import { dollars } from "../../domain/number-text.js";
 import { meter, percentOf } from "../../domain/meter.js";
 import type { Detail, Meter, Snapshot } from "../../domain/usage-document.js";
@@ -32,7 +33,6 @@ export type { OpenrouterActivity };
 
 const WINDOW_USAGE = { daily: "usageDaily", weekly: "usageWeekly", monthly: "usageMonthly" } as const;
 const WINDOW_WORDS = { daily: "day", weekly: "week", monthly: "month" } as const;
-const WINDOW_MINUTES = { daily: 1440, weekly: 10080, monthly: null } as const;
 const RESET_TEXT = {
   daily: "daily, at 00:00 UTC",
   weekly: "weekly, Monday 00:00 UTC",
@@ -81,13 +81,14 @@ function keyLimitMeter(key: OpenrouterKeyInfo, rate: string | null, now: Date): 
   const used = keySpend({ ...key, limit });
   if (used === null) return null;
   const left = Math.max(0, limit - used);
+  const resetsAt = key.limitReset ? nextReset(key.limitReset, now) : null;
   return meter("API key limit", {
     usedPercent: percentOf(used, limit),
     used,
     limit,
     unit: "USD",
-    resetsAt: key.limitReset ? nextReset(key.limitReset, now) : null,
-    windowMinutes: key.limitReset ? WINDOW_MINUTES[key.limitReset] : null,
+    resetsAt,
+    windowMinutes: key.limitReset ? windowMinutes(key.limitReset, resetsAt) : null,
     note: `${dollars(left)}/${dollars(limit)} left${rate ? ` · rate limit ${rate}` : ""}`,
   });
 }
@@ -111,6 +112,13 @@ function spendDetails(key: OpenrouterKeyInfo): Detail[] {
     ["Spent this month", key.usageMonthly],
   ];
   return rows.flatMap(([label, value]) => (value === null ? [] : [{ label, value: dollars(value) }]));
+}
+
+/** A day, a week, or the calendar month that ends at the reset (UTC). */
+function windowMinutes(window: LimitReset, resetsAt: string | null): number | null {
+  if (window === "daily") return 1440;
+  if (window === "weekly") return 10_080;
+  return monthMinutesBefore(resetsAt);
 }
 
 /** The next 00:00 UTC that starts a new day, week (Monday) or month. */
