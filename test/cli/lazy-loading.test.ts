@@ -57,6 +57,25 @@ describe("what a run loads", () => {
     expect(wireOrZod(sources)).toEqual([]);
   });
 
+  it("quotabar bar from kept snapshots (a status bar's poll): no oclif, no provider module, no zod, no prom-client", async () => {
+    await sim.sim.seedHome(sim.home, ["openrouter"]);
+    expect((await runCli(["bar", "-p", "openrouter"], sim.env())).code).toBe(0); // the first poll fetches and keeps
+    const { run, sources } = await sourcesLoaded(["bar", "--format", "waybar", "-p", "openrouter"]);
+    expect(JSON.parse(run.stdout).text).toBe("openrouter 37%");
+    expect(sources).toContain("oclif-cli/render/bar/waybar.ts");
+    const heavy = sources.filter(
+      (s) => /^node_modules\/(zod|@oclif|prom-client)\//.test(s) || /^providers\//.test(s) || s === "library/compose-core.ts",
+    );
+    expect(heavy).toEqual([]);
+  });
+
+  it("quotabar providers and --version never load quotabar serve or prom-client", async () => {
+    for (const args of [["providers"], ["--version"]]) {
+      const { sources } = await sourcesLoaded(args);
+      expect(sources.filter((s) => s.startsWith("node_modules/prom-client/") || s.startsWith("oclif-cli/serve/"))).toEqual([]);
+    }
+  });
+
   it("a refresh loads the wire of the provider it reads", async () => {
     await sim.sim.seedHome(sim.home, ["openrouter"]);
     const { sources } = await sourcesLoaded(["-p", "openrouter", "--json"]);
