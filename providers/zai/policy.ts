@@ -1,3 +1,4 @@
+import { monthMinutesBefore } from "../../domain/calendar-month.js";
 import { fromEpochMillis } from "../../domain/coerce.js";
 import { parseError } from "../../domain/errors.js";
 import { meter, percent } from "../../domain/meter.js";
@@ -79,13 +80,15 @@ function zaiMeter(label: string, limit: ZaiLimit, details: Detail[]): Meter {
   const counts = countsText(limit);
   if (counts) details.push({ label, value: counts });
   details.push(...modelBreakdown(label, limit));
+  const resetsAt = fromEpochMillis(limit.nextResetTime);
   return meter(label, {
     usedPercent,
     used,
     limit: limit.usage !== undefined && limit.usage > 0 ? limit.usage : null,
     unit: kind?.unit ?? "calls",
-    resetsAt: fromEpochMillis(limit.nextResetTime),
-    windowMinutes: kind ? windowMinutes(limit) : null,
+    resetsAt,
+    // the MCP bucket's monthly allowance: the calendar month up to its reset
+    windowMinutes: isMonthlyMcp(limit) ? monthMinutesBefore(resetsAt) : windowMinutes(limit),
     note: windowLabel(limit),
   });
 }
@@ -157,9 +160,13 @@ function windowName(limit: ZaiLimit): string {
 
 function windowLabel(limit: ZaiLimit): string | null {
   const word = UNIT_WORDS[limit.unit];
-  const isMcp = limit.type === "TIME_LIMIT";
-  // The MCP bucket is reported as "1 minute" but is monthly.
-  if (isMcp && (!word || limit.number <= 0 || (limit.unit === 5 && limit.number === 1))) return "Monthly";
+  if (isMonthlyMcp(limit)) return "Monthly";
   if (!word || limit.number <= 0) return null;
   return `${limit.number} ${word}${limit.number === 1 ? "" : "s"} window`;
+}
+
+/** The MCP bucket is reported as "1 minute" (or with no usable length) but is monthly. */
+function isMonthlyMcp(limit: ZaiLimit): boolean {
+  const word = UNIT_WORDS[limit.unit];
+  return limit.type === "TIME_LIMIT" && (!word || limit.number <= 0 || (limit.unit === 5 && limit.number === 1));
 }

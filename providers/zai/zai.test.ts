@@ -64,7 +64,8 @@ describe("zai against the simulator", () => {
       used: 312,
       limit: 1000,
       unit: "calls",
-      windowMinutes: null,
+      // monthly: November, the calendar month up to the reset
+      windowMinutes: 30 * 1440,
       resetsAt: "2026-12-01T00:00:00.000Z",
       note: "Monthly",
     });
@@ -229,6 +230,9 @@ describe("zai policy", () => {
   it("keeps the MCP bucket as secondary beside a single window, the last MCP entry winning", () => {
     const result = snapshot(mcp, fiveHours, { ...mcp, percentage: 60 });
     expect(result.secondary).toMatchObject({ label: "MCP", usedPercent: 60, windowMinutes: null, note: "Monthly" });
+    // with its reset, the monthly bucket's window is the calendar month up to it (February: 28 days)
+    const resetting = snapshot(fiveHours, { ...mcp, nextResetTime: Date.UTC(2026, 2, 1) });
+    expect(resetting.secondary).toMatchObject({ resetsAt: "2026-03-01T00:00:00.000Z", windowMinutes: 28 * 1440 });
   });
 
   it("lists at most twelve models of a breakdown", () => {
