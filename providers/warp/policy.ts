@@ -1,3 +1,4 @@
+import { monthMinutesBefore } from "../../domain/calendar-month.js";
 import { fromIso } from "../../domain/coerce.js";
 import { meter, percentOf, unlimitedMeter } from "../../domain/meter.js";
 import type { Detail, Meter, Snapshot } from "../../domain/usage-document.js";
@@ -25,12 +26,15 @@ export function warpSnapshot(reading: WarpReading): Snapshot {
   if (reading.isUnlimited) {
     primary = unlimitedMeter("Credits", { used: reading.requestsUsed, unit: "credits" });
   } else {
+    const resetsAt = reading.requestLimit > 0 ? fromIso(reading.nextRefreshTime) : null;
     primary = meter("Credits", {
       usedPercent: percentOf(reading.requestsUsed, reading.requestLimit) ?? 0,
       used: reading.requestsUsed,
       limit: reading.requestLimit,
       unit: "credits",
-      resetsAt: reading.requestLimit > 0 ? fromIso(reading.nextRefreshTime) : null,
+      resetsAt,
+      // the plan's credits refresh monthly; the answer states no length: the calendar month up to the refresh
+      windowMinutes: monthMinutesBefore(resetsAt),
     });
   }
   if (reading.keyLooksUnusual) details.push({ label: "Warning", value: "The API key does not start with wk-" });

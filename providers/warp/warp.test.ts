@@ -39,6 +39,8 @@ describe("warp against the simulator", () => {
       limit: 1500,
       unlimited: false,
       resetsAt: "2026-12-01T19:16:33.462Z",
+      // monthly credits: from 1 November to the refresh on 1 December
+      windowMinutes: 30 * 1440,
     });
     expect(usage.secondary).toMatchObject({ label: "Add-on credits", usedPercent: 57.14, used: 20, limit: 35 });
     expect(usage.secondary?.note).toBe("10 credits expire on 2026-12-05 10:00 UTC");
@@ -64,6 +66,8 @@ describe("warp against the simulator", () => {
       limit: 1500,
       unlimited: false,
       resetsAt: "2026-02-28T19:16:33.462Z",
+      // from 28 January to the refresh on 28 February
+      windowMinutes: 31 * 1440,
     });
     expect(usage.secondary).toMatchObject({ label: "Add-on credits", usedPercent: 57.14, used: 20, limit: 35 });
     expect(usage.secondary?.note).toBe("10 credits expire on 2026-03-01 10:00 UTC");
