@@ -75,7 +75,8 @@ describe("kilo over the API", () => {
       unit: "USD",
       unlimited: false,
       resetsAt: "2026-03-28T04:00:00.000Z",
-      windowMinutes: null,
+      // a monthly pass: from 28 February to the next billing on 28 March
+      windowMinutes: 28 * 1440,
       note: "$12.40 / $49.00 (+ $24.50 bonus)",
     });
     expect(usage.details).toEqual([PERSONAL, ORGANIZATIONS, { label: "Activity", value: "Auto top-up: visa" }]);

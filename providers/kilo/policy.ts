@@ -1,3 +1,4 @@
+import { monthMinutesBefore } from "../../domain/calendar-month.js";
 import { dollars } from "../../domain/number-text.js";
 import { meter, percent } from "../../domain/meter.js";
 import type { Detail, Meter, Snapshot } from "../../domain/usage-document.js";
@@ -85,6 +86,8 @@ function passMeter(pass: KiloPass | null): Meter | null {
     ...amounts,
     unit: "USD",
     resetsAt: pass.resetsAt,
+    // a monthly subscription whose answer states only the next billing date: the calendar month up to it
+    windowMinutes: monthMinutesBefore(pass.resetsAt),
     note: `${dollars(amounts.used)} / ${dollars(amounts.limit - pass.bonus)}${bonus}`,
   });
 }
