@@ -79,7 +79,8 @@ describe("augment web, against the simulator", () => {
       unit: "credits",
       unlimited: false,
       resetsAt: "2026-04-09T00:00:00.000Z",
-      windowMinutes: null,
+      // the monthly billing period: from 9 March to its end on 9 April
+      windowMinutes: 31 * 1440,
       note: null,
     });
     expect(usage.details).toEqual([
@@ -178,6 +179,8 @@ describe("augment with a stand-in auggie on PATH", () => {
       used: 411_880,
       limit: 450_000,
       resetsAt: new Date(2026, 3, 2).toISOString(),
+      // the monthly cycle up to its end: 2 March to 2 April
+      windowMinutes: 31 * 1440,
     });
     expect(calls()).toBe("account status\n");
     expect(sim.sim.requests).toEqual([]);

@@ -1,3 +1,4 @@
+import { monthMinutesBefore } from "../../domain/calendar-month.js";
 import { fromIso } from "../../domain/coerce.js";
 import { meter, percentOf } from "../../domain/meter.js";
 import type { Detail, Snapshot } from "../../domain/usage-document.js";
@@ -52,6 +53,7 @@ export function augmentWebSnapshot(reading: AugmentWebReading): Snapshot {
   const details: Detail[] = [];
   if (subscription?.email) details.push({ label: "Account", value: subscription.email });
   if (subscription?.organization) details.push({ label: "Organization", value: subscription.organization });
+  const resetsAt = fromIso(subscription?.billingPeriodEnd);
   return {
     plan: subscription?.planName ?? null,
     primary: meter("Credits", {
@@ -60,7 +62,9 @@ export function augmentWebSnapshot(reading: AugmentWebReading): Snapshot {
       used,
       limit,
       unit: "credits",
-      resetsAt: fromIso(subscription?.billingPeriodEnd),
+      resetsAt,
+      // a monthly billing period whose answer gives only its end: the calendar month up to it
+      windowMinutes: monthMinutesBefore(resetsAt),
     }),
     secondary: null,
     tertiary: null,
@@ -69,6 +73,7 @@ export function augmentWebSnapshot(reading: AugmentWebReading): Snapshot {
 }
 
 export function augmentCliSnapshot(reading: AugmentCliReading): Snapshot {
+  const resetsAt = reading.cycleEnd ? localMidnight(reading.cycleEnd) : null;
   return {
     plan: reading.monthlyCredits === null ? null : `${groupedNumber(reading.monthlyCredits, 3)} credits/month`,
     primary: meter("Credits", {
@@ -76,7 +81,9 @@ export function augmentCliSnapshot(reading: AugmentCliReading): Snapshot {
       used: reading.used,
       limit: reading.limit,
       unit: "credits",
-      resetsAt: reading.cycleEnd ? localMidnight(reading.cycleEnd) : null,
+      resetsAt,
+      // the monthly billing cycle, of which auggie prints only the end: the calendar month up to it
+      windowMinutes: monthMinutesBefore(resetsAt),
     }),
     secondary: null,
     tertiary: null,
