@@ -1,7 +1,7 @@
 import type { Environment } from "../../ports/environment.js";
 import { claudeLogRoots } from "./claude-logs.js";
 import { costReport, type CostReport } from "./cost-report.js";
-import { localDay, monthStart, nextMonthStart, shiftDay } from "./days.js";
+import { localDay, localMonthMinutes, monthStart, nextMonthStart, shiftDay } from "./days.js";
 import { scanVertexLogs } from "./log-scan.js";
 import type { CostFigure, CostReading } from "./policy.js";
 
@@ -58,6 +58,7 @@ export async function costReading(env: Environment, now: Date, signal?: AbortSig
     last30Days: figure(last30),
     month: figure(month),
     monthEndsAt: nextMonthStart(now),
+    monthMinutes: localMonthMinutes(now),
     unpricedModels: report.unpricedModels,
   };
 }

@@ -28,6 +28,12 @@ export function shiftDay(day: string, days: number): string {
 
 export const monthStart = (day: string): string => `${day.slice(0, 8)}01`;
 
+/** The local month of `now` in minutes, 1st to 1st (a month with a daylight-saving change is an hour off whole days). */
+export function localMonthMinutes(now: Date): number {
+  const start = new Date(now.getFullYear(), now.getMonth(), 1).getTime();
+  return Math.round((new Date(now.getFullYear(), now.getMonth() + 1, 1).getTime() - start) / 60_000);
+}
+
 /** The first moment of the next local month, as the meter's reset. */
 export function nextMonthStart(now: Date): string {
   return new Date(now.getFullYear(), now.getMonth() + 1, 1).toISOString();

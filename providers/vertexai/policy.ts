@@ -32,6 +32,8 @@ export interface CostReading {
   month: CostFigure;
   /** Start of next month: when the month's cost starts again from zero. */
   monthEndsAt: string;
+  /** The local calendar month's length, 1st to 1st: the cost meter's window. */
+  monthMinutes: number;
   unpricedModels: string[];
 }
 
@@ -141,6 +143,7 @@ function costMeter(cost: CostReading, budget: number | null): Meter {
     limit: budget,
     unit: "USD",
     resetsAt: cost.monthEndsAt,
+    windowMinutes: cost.monthMinutes,
     note: budget === null ? `${dollars(spent)} this month from Claude Code logs, no monthly budget set${unpriced}` : null,
   });
 }

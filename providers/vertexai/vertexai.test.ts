@@ -127,7 +127,8 @@ describe("vertexai against the simulator", () => {
       unit: "USD",
       unlimited: false,
       resetsAt: "2026-04-01T04:00:00.000Z",
-      windowMinutes: null,
+      // the local month, 1 March to 1 April: 31 days less the hour daylight saving took
+      windowMinutes: 31 * 1440 - 60,
       note: "$0.24 this month from Claude Code logs, no monthly budget set",
     });
     expect(usage.details).toEqual([
