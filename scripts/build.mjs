@@ -41,12 +41,13 @@ const STAGE = join(ROOT, `.dist-build-${process.pid}`);
 const DIST = join(STAGE, "dist");
 const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
 
-/** Entry points besides the commands: the library, what bin/run.js loads, the simulator (demo, bench). */
+/** Entry points besides the commands: the library, what bin/run.js loads, the simulator (demo, bench), serve's loop (bench). */
 const ENTRIES = {
   index: "index.ts",
   "oclif-cli/run-oclif": "oclif-cli/run-oclif.ts",
   "oclif-cli/providers-plain": "oclif-cli/providers-plain.ts",
   "oclif-cli/bar-plain": "oclif-cli/bar-plain.ts",
+  "oclif-cli/serve/start-serve": "oclif-cli/serve/start-serve.ts",
   "simulator/server": "simulator/server.ts",
 };
 const COMMAND_TABLE = join(ROOT, "oclif-cli", "commands.ts");

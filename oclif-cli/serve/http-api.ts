@@ -1,0 +1,98 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { isLoopback } from "../../domain/loopback.js";
+import { bearerMatches } from "./bearer-token.js";
+import type { Metrics } from "./metrics.js";
+import type { ServeState } from "./serve-state.js";
+
+export interface HttpApiOptions {
+  state: ServeState;
+  metrics: Metrics;
+  /** Every request must carry it (`Authorization: Bearer …`); null on loopback without one. */
+  token: string | null;
+  now(): Date;
+}
+
+/**
+ * `quotabar serve`'s HTTP side: GET /usage (`?provider=<id>`, repeatable), /healthz and /metrics,
+ * answered from the loop's state only: no request ever reaches an upstream. With a token every
+ * request needs it; without one (loopback only) a request must name a loopback host, so a web page
+ * that rebinds its own name to 127.0.0.1 cannot read it.
+ */
+export function createHttpApi(options: HttpApiOptions): Server {
+  const server = createServer((req, res) => {
+    void handle(req, res, options).catch(() => {
+      if (!res.headersSent) send(res, 500, { error: "internal error" });
+      else res.destroy();
+    });
+  });
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 15_000;
+  return server;
+}
+
+async function handle(req: IncomingMessage, res: ServerResponse, { state, metrics, token, now }: HttpApiOptions): Promise<void> {
+  if (token !== null) {
+    if (!bearerMatches(req.headers.authorization, token)) {
+      res.setHeader("WWW-Authenticate", 'Bearer realm="quotabar"');
+      return send(res, 401, { error: "a bearer token is required (Authorization: Bearer <token>)" });
+    }
+  } else if (!loopbackHost(req.headers.host)) {
+    return send(res, 403, { error: "this server answers only requests addressed to a loopback host" });
+  }
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    res.setHeader("Allow", "GET, HEAD");
+    return send(res, 405, { error: "only GET and HEAD" });
+  }
+  const url = new URL(req.url ?? "/", "http://quotabar.invalid");
+  switch (url.pathname) {
+    case "/usage": {
+      const asked = url.searchParams.getAll("provider").map((id) => id.trim().toLowerCase());
+      const unknown = asked.filter((id) => !state.providerIds.includes(id));
+      if (unknown.length > 0) return send(res, 404, { error: `not served here: ${unknown.join(", ")}`, served: state.providerIds });
+      return send(res, 200, state.document(now(), asked.length > 0 ? asked : undefined));
+    }
+    case "/healthz": {
+      const refreshed = state.providers().length;
+      const body = { status: state.running ? "ok" : "stopped", providers: state.providerIds.length, refreshed };
+      return send(res, state.running ? 200 : 503, body);
+    }
+    case "/metrics": {
+      const text = await metrics.text(now());
+      res.writeHead(200, { ...COMMON_HEADERS, "Content-Type": metrics.contentType });
+      return void res.end(req.method === "HEAD" ? undefined : text);
+    }
+    default:
+      return send(res, 404, { error: "not found; try /usage, /healthz or /metrics" });
+  }
+}
+
+const COMMON_HEADERS = { "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" };
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { ...COMMON_HEADERS, "Content-Type": "application/json; charset=utf-8" });
+  res.end(res.req.method === "HEAD" ? undefined : `${JSON.stringify(body)}\n`);
+}
+
+function loopbackHost(host: string | undefined): boolean {
+  if (!host) return false;
+  try {
+    return isLoopback(new URL(`http://${host}`));
+  } catch {
+    return false;
+  }
+}
+
+/** Listens on host:port (0: any free port); the URL it answers on. */
+export async function listen(server: Server, host: string, port: number): Promise<string> {
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const shown = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  return `http://${shown}:${address.port}`;
+}
