@@ -1,3 +1,4 @@
+import { monthMinutesBefore } from "../../domain/calendar-month.js";
 import { dollars } from "../../domain/number-text.js";
 import { meter, percentOf } from "../../domain/meter.js";
 import type { Detail, Meter, Snapshot } from "../../domain/usage-document.js";
@@ -55,12 +56,15 @@ function creditsMeter(reading: KiroReading, now: Date): Meter {
   const limit = credits && credits.total > 0 ? credits.total : null;
   const fromCredits = credits && limit !== null ? percentOf(credits.used, limit) : null;
   const noNumbers = percent === null && credits === null && reading.creditsUsed === null;
+  const resetsAt = reading.resetsOn ? nextOccurrence(reading.resetsOn, now) : null;
   return meter("Credits", {
     usedPercent: percent ?? fromCredits ?? (reading.managed && noNumbers ? 0 : null),
     used: limit !== null && credits ? credits.used : reading.creditsUsed,
     limit,
     unit: "credits",
-    resetsAt: reading.resetsOn ? nextOccurrence(reading.resetsOn, now) : null,
+    resetsAt,
+    // the monthly credits; the CLI prints only the reset day: the calendar month up to it
+    windowMinutes: monthMinutesBefore(resetsAt),
     note: reading.managed && noNumbers ? "Managed by your administrator" : null,
   });
 }
