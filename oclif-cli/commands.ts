@@ -12,6 +12,7 @@ import Login from "./commands/login.js";
 import Logout from "./commands/logout.js";
 import Providers from "./commands/providers.js";
 import RefreshSession from "./commands/refresh-session.js";
+import Serve from "./commands/serve.js";
 import Status from "./commands/status.js";
 import Usage from "./commands/usage.js";
 import Watch from "./commands/watch.js";
@@ -33,6 +34,7 @@ export const COMMANDS = {
   cookies: Cookies,
   watch: Watch,
   bar: Bar,
+  serve: Serve,
   history: History,
   "refresh-session": RefreshSession,
   "config:path": ConfigPath,
