@@ -1,3 +1,4 @@
+import { tryJson } from "../../domain/decode-body.js";
 import { METER_ROLES } from "../../domain/meter.js";
 import type { NotifiedMeter, NotifiedState, NotifiedStateStore } from "../../ports/notified-state.js";
 import type { TextStore } from "../../ports/text-store.js";
@@ -22,13 +23,7 @@ const isTextOrNull = (value: unknown) => value === null || typeof value === "str
 
 /** The kept state, or null when there is none or it is damaged (then everything current is news again, once). */
 function parse(text: string | null): NotifiedState | null {
-  if (text === null) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return null;
-  }
+  const value = text === null ? null : tryJson(text);
   const state = value as NotifiedState;
   if (typeof state !== "object" || state === null || typeof state.meters !== "object" || state.meters === null) return null;
   if (!Array.isArray(state.incidents) || !state.incidents.every((i) => typeof i === "string")) return null;

@@ -1,3 +1,4 @@
+import { tryJson } from "../../domain/decode-body.js";
 import { METER_ROLES, type MeterRole } from "../../domain/meter.js";
 import { sameWindow } from "../../domain/meter-window.js";
 import type { Meter, ProviderUsage } from "../../domain/usage-document.js";
@@ -167,13 +168,7 @@ const isTextOrNull = (value: unknown) => value === null || typeof value === "str
 
 /** The stored history, or null when there is none or it is damaged (it is then started afresh). */
 function parse(text: string | null): StoredHistory | null {
-  if (text === null) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return null;
-  }
+  const value = text === null ? null : tryJson(text);
   const h = value as StoredHistory;
   if (typeof h !== "object" || h === null || h.v !== 1 || typeof h.scope !== "string" || typeof h.origins !== "string") return null;
   if (typeof h.meters !== "object" || h.meters === null) return null;

@@ -1,6 +1,6 @@
 import { withoutControls } from "../../domain/untrusted-text.js";
-import type { Notification, Notifier } from "../../ports/notifier.js";
-import type { ProcessRunner } from "../../ports/process-runner.js";
+import type { Notification } from "../../ports/notifier.js";
+import { DesktopDelivery } from "./desktop-delivery.js";
 
 const TIMEOUT_MS = 5_000;
 const SHOWN_MS = 10_000;
@@ -11,34 +11,22 @@ const SHOWN_MS = 10_000;
  * When neither is there, or the bus has no service (a server, CI), it says so once, through `warn`,
  * and tries no more. The body is escaped for the service's markup; the text holds no secret.
  */
-export class FreedesktopNotifier implements Notifier {
+export class FreedesktopNotifier extends DesktopDelivery {
   private sender: Promise<{ program: "notify-send" | "gdbus"; path: string } | null> | undefined;
-  private gaveUp = false;
 
-  constructor(
-    private readonly processes: ProcessRunner,
-    private readonly warn: (line: string) => void,
-  ) {}
-
-  async notify(notification: Notification): Promise<void> {
-    if (this.gaveUp) return;
+  protected async deliver(notification: Notification): Promise<string | null> {
     const sender = await (this.sender ??= this.findSender());
-    if (!sender) return this.giveUp("neither notify-send nor gdbus is installed");
-    const title = notification.title;
+    if (!sender) return "neither notify-send nor gdbus is installed";
+    const { title, urgent } = notification;
     const body = escapeMarkup(notification.body);
     const args =
       sender.program === "notify-send"
-        ? ["-a", "quotabar", "-u", notification.urgent ? "critical" : "normal", "-t", String(SHOWN_MS), "--", title, body]
-        : gdbusArgs(title, body, notification.urgent);
-    try {
-      const result = await this.processes.run(sender.path, args, { timeoutMs: TIMEOUT_MS });
-      if (result.exitCode !== 0 || result.timedOut) {
-        const why = result.timedOut ? "it did not answer" : firstLine(result.stderr) || `exit code ${result.exitCode}`;
-        this.giveUp(`${sender.program}: ${why}`);
-      }
-    } catch (error) {
-      this.giveUp(`${sender.program}: ${(error as Error).message}`);
-    }
+        ? ["-a", "quotabar", "-u", urgent ? "critical" : "normal", "-t", String(SHOWN_MS), "--", title, body]
+        : gdbusArgs(title, body, urgent);
+    const result = await this.processes.run(sender.path, args, { timeoutMs: TIMEOUT_MS });
+    if (result.exitCode === 0 && !result.timedOut) return null;
+    const why = result.timedOut ? "it did not answer" : firstLine(result.stderr) || `exit code ${result.exitCode}`;
+    return `the notification service could not be reached (${sender.program}: ${why})`;
   }
 
   private async findSender() {
@@ -46,13 +34,6 @@ export class FreedesktopNotifier implements Notifier {
     if (notifySend) return { program: "notify-send" as const, path: notifySend };
     const gdbus = await this.processes.which("gdbus");
     return gdbus ? { program: "gdbus" as const, path: gdbus } : null;
-  }
-
-  private giveUp(why: string): void {
-    this.gaveUp = true;
-    this.warn(
-      `No desktop notifications: the notification service could not be reached (${why}). --notify-command delivers events instead; --no-notify turns this off.`,
-    );
   }
 }
 

@@ -13,6 +13,7 @@ import type { UsageDocument } from "../../domain/usage-document.js";
 import type { Notification } from "../../ports/notifier.js";
 import type { ProcessResult, ProcessRunner } from "../../ports/process-runner.js";
 import { eventNotification } from "../../presentation/event-text.js";
+import { providerUsage, usageDocument } from "../helpers/usage.js";
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -44,27 +45,10 @@ const incident: QuotabarEvent = {
   url: "https://www.githubstatus.com/incidents/x",
   at: NOW.toISOString(),
 };
-const document: UsageDocument = {
-  version: 1,
-  generatedAt: NOW.toISOString(),
-  providers: [
-    {
-      id: "zai",
-      name: "z.ai",
-      ok: true,
-      source: "api",
-      plan: null,
-      primary: meter("Tokens"),
-      secondary: meter("Weekly tokens"),
-      tertiary: null,
-      details: [],
-      status: null,
-      fetchedAt: NOW.toISOString(),
-      stale: false,
-      error: null,
-    },
-  ],
-};
+const document: UsageDocument = usageDocument(
+  NOW,
+  providerUsage({ primary: meter("Tokens"), secondary: meter("Weekly tokens"), fetchedAt: NOW.toISOString() }),
+);
 
 /** A process runner that records each run and answers as told; which() finds only `installed`. */
 function fakeRunner(installed: string[], answer: Partial<ProcessResult> = {}) {

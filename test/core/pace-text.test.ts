@@ -4,6 +4,7 @@ import type { Meter, Pace, UsageDocument } from "../../domain/usage-document.js"
 import { renderUsageText } from "../../oclif-cli/render/usage-text.js";
 import { style } from "../../oclif-cli/render/style.js";
 import { paceDeltaShort, paceDeltaText, paceText, paceTone, runOutText } from "../../presentation/pace.js";
+import { providerUsage, usageDocument } from "../helpers/usage.js";
 
 const NOW = new Date("2026-11-26T18:00:00.000Z");
 const RESET = "2026-11-26T22:00:00.000Z";
@@ -34,27 +35,8 @@ describe("pace for people", () => {
 });
 
 describe("the text view", () => {
-  const doc = (primary: Meter, secondary: Meter | null = null): UsageDocument => ({
-    version: 1,
-    generatedAt: NOW.toISOString(),
-    providers: [
-      {
-        id: "zai",
-        name: "z.ai",
-        ok: true,
-        source: "api",
-        plan: null,
-        primary,
-        secondary,
-        tertiary: null,
-        details: [],
-        status: null,
-        fetchedAt: NOW.toISOString(),
-        stale: false,
-        error: null,
-      },
-    ],
-  });
+  const doc = (primary: Meter, secondary: Meter | null = null): UsageDocument =>
+    usageDocument(NOW, providerUsage({ primary, secondary, fetchedAt: NOW.toISOString() }));
   const tokens = {
     ...meter("Tokens", { usedPercent: 32, resetsAt: RESET, windowMinutes: 300 }),
     pace: pace(12, "2026-11-26T19:40:00.000Z"),

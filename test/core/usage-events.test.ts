@@ -10,6 +10,7 @@ import { DEFAULT_NOTIFY, newEvents, notifySettings, type NotifySettings, type Qu
 import type { Meter, ProviderStatus, ProviderUsage, UsageDocument } from "../../domain/usage-document.js";
 import type { QuotabarConfig } from "../../ports/config-store.js";
 import type { NotifiedState } from "../../ports/notified-state.js";
+import { providerUsage, usageDocument } from "../helpers/usage.js";
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -24,24 +25,8 @@ const tokens = (usedPercent: number, { pace, ...fields }: Partial<Meter> = {}): 
   ...(pace ? { pace } : {}),
 });
 
-function usage(primary: Meter | null, extra: Partial<ProviderUsage> = {}): ProviderUsage {
-  return {
-    id: "zai",
-    name: "z.ai",
-    ok: true,
-    source: "api",
-    plan: null,
-    primary,
-    secondary: null,
-    tertiary: null,
-    details: [],
-    status: null,
-    fetchedAt: NOW.toISOString(),
-    stale: false,
-    error: null,
-    ...extra,
-  };
-}
+const usage = (primary: Meter | null, extra: Partial<ProviderUsage> = {}): ProviderUsage =>
+  providerUsage({ primary, fetchedAt: NOW.toISOString(), ...extra });
 
 /** Feeds readings in turn, as refreshes would, and gives the events of each. */
 function run(readings: ProviderUsage[], settings: NotifySettings = DEFAULT_NOTIFY, start: NotifiedState | null = null): QuotabarEvent[][] {
@@ -209,7 +194,7 @@ describe("notify settings", () => {
 });
 
 describe("EventService (state kept beside the history)", () => {
-  const document = (primary: Meter): UsageDocument => ({ version: 1, generatedAt: NOW.toISOString(), providers: [usage(primary)] });
+  const document = (primary: Meter): UsageDocument => usageDocument(NOW, usage(primary));
   const services = (dir: string, config: Partial<QuotabarConfig> = {}) =>
     new EventService({
       config: { path: () => "/tmp/config.json", load: async () => ({ providers: [], ...config }), update: async () => ({ providers: [] }) },

@@ -8,6 +8,7 @@ import { FileTextStore } from "../../adapters/cache/file-text-store.js";
 import { HISTORY_LIMITS, StoredUsageHistory } from "../../adapters/cache/stored-usage-history.js";
 import { meter } from "../../domain/meter.js";
 import type { Meter, ProviderUsage } from "../../domain/usage-document.js";
+import { providerUsage } from "../helpers/usage.js";
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -22,23 +23,8 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const KEY = ["zai-key-one"];
 
-function usage(atMs: number, primary: Meter | null, secondary: Meter | null = null): ProviderUsage {
-  return {
-    id: "zai",
-    name: "z.ai",
-    ok: true,
-    source: "api",
-    plan: null,
-    primary,
-    secondary,
-    tertiary: null,
-    details: [],
-    status: null,
-    fetchedAt: new Date(atMs).toISOString(),
-    stale: false,
-    error: null,
-  };
-}
+const usage = (atMs: number, primary: Meter | null, secondary: Meter | null = null): ProviderUsage =>
+  providerUsage({ primary, secondary, fetchedAt: new Date(atMs).toISOString() });
 const tokens = (usedPercent: number, resetsAt = START + 5 * HOUR) =>
   meter("Tokens", {
     usedPercent,
