@@ -188,6 +188,8 @@ export class UsageService {
     const controller = new AbortController();
     const deadline = Date.now() + budgetMs;
     const secrets: string[] = [];
+    // whose numbers these are: the first credential the configuration gives (never a token minted on the way)
+    let whose: string[] = [];
     // the status page gets the provider's time budget too, so a slow one never holds the usage back
     const statusPromise = request.status ? this.readStatus(descriptor.id, controller.signal) : Promise.resolve(null);
     let timer: NodeJS.Timeout | undefined;
@@ -198,8 +200,9 @@ export class UsageService {
       }, budgetMs);
     });
     try {
-      const run = this.runStrategies(module, entry, request.source, (credential) => {
+      const run = this.runStrategies(module, entry, request.source, (credential, named) => {
         const credentialSecrets = secretsOf(credential);
+        if (whose.length === 0) whose = secretsOf(named);
         secrets.push(...credentialSecrets);
         const http = scopedHttp(this.deps.transport, { service: descriptor.name, signal: controller.signal, deadline, budgetMs, secrets });
         const kept = this.deps.kept.scoped(descriptor.id, credentialSecrets, (secret) => secrets.push(secret));
@@ -214,10 +217,10 @@ export class UsageService {
         fetchedAt: this.deps.clock.now().toISOString(),
         status: cleanStrings(await statusPromise, []),
       });
-      if (usage.ok) await this.deps.cache.write(usage, secrets).catch(() => undefined);
-      return await this.paced(usage, secrets, true);
+      if (usage.ok && whose.length > 0) await this.deps.cache.write(usage, whose).catch(() => undefined);
+      return await this.paced(usage, whose, true);
     } catch (thrown) {
-      return this.failure(module, asQuotabarError(thrown), secrets, await statusPromise);
+      return this.failure(module, asQuotabarError(thrown), secrets, whose, await statusPromise);
     } finally {
       clearTimeout(timer);
       controller.abort();
@@ -228,7 +231,8 @@ export class UsageService {
     module: ProviderModule,
     entry: ProviderConfigEntry,
     sourceOverride: string | undefined,
-    scopeFor: (credential: unknown) => Pick<FetchContext, "http" | "signal" | "timeoutMs" | "kept">,
+    /** The context of a fetch with this credential; `identity` is the part of it that says whose it is. */
+    scopeFor: (credential: unknown, identity: unknown) => Pick<FetchContext, "http" | "signal" | "timeoutMs" | "kept">,
   ): Promise<{ snapshot: Snapshot; source: SourceKind }> {
     const base = this.credentialContext(entry, sourceOverride);
     const strategies = this.applicable(module, base.sourceMode);
@@ -246,7 +250,7 @@ export class UsageService {
     for (const [index, strategy] of strategies.entries()) {
       const credential = await strategy.credentials.resolve(base);
       if (credential === null) continue;
-      const context: FetchContext = { ...base, ...scopeFor(credential) };
+      const context: FetchContext = { ...base, ...scopeFor(credential, strategy.identity ? strategy.identity(credential) : credential) };
       try {
         const reading = await strategy.fetch(credential, context);
         return { snapshot: strategy.toSnapshot(reading, this.deps.clock.now()), source: strategy.source };
@@ -277,23 +281,25 @@ export class UsageService {
   }
 
   /**
-   * A failed fetch serves the last good snapshot, marked stale, when there is one. Every error
-   * passes here, so this is where the credential and token-shaped text are redacted, whatever the
-   * upstream echoed back.
+   * A failed fetch serves the last good snapshot, marked stale, when there is one for the same
+   * credential (`whose`: what the configuration names, whatever else this run read or minted).
+   * Every error passes here, so this is where the credential and token-shaped text are redacted,
+   * whatever the upstream echoed back.
    */
   private async failure(
     module: ProviderModule,
     error: QuotabarError,
     secrets: readonly string[],
+    whose: readonly string[],
     status: ProviderStatus | null,
   ): Promise<ProviderUsage> {
     // only a credential that was found and used has numbers of its own to fall back on
-    const cached = secrets.length === 0 ? null : await this.deps.cache.read(module.descriptor.id, secrets).catch(() => null);
+    const cached = whose.length === 0 ? null : await this.deps.cache.read(module.descriptor.id, whose).catch(() => null);
     const usageError = cleanStrings(error.toUsageError(this.deps.writeRemedies), secrets);
     status = cleanStrings(status, []);
     if (cached) {
       const stale = { ...cached, ...identity(module), ok: false, stale: true, error: usageError, status: status ?? cached.status };
-      return this.paced(stale, secrets, false);
+      return this.paced(stale, whose, false);
     }
     return {
       ...identity(module),
@@ -315,10 +321,10 @@ export class UsageService {
    * Each meter's pace now, from the readings kept for this credential; a fresh reading is added to
    * them first. The history is a help, never a condition: when it cannot be read, the window alone decides.
    */
-  private async paced(usage: ProviderUsage, secrets: readonly string[], fresh: boolean): Promise<ProviderUsage> {
+  private async paced(usage: ProviderUsage, whose: readonly string[], fresh: boolean): Promise<ProviderUsage> {
     const history = this.deps.history;
     const kept: ProviderHistory | null = history
-      ? await (fresh ? history.append(usage, secrets) : history.read(usage.id, secrets)).catch(() => null)
+      ? await (fresh ? history.append(usage, whose) : history.read(usage.id, whose)).catch(() => null)
       : null;
     return withPace(usage, this.deps.clock.now(), kept);
   }

@@ -21,6 +21,13 @@ export interface FetchStrategy<Credential = unknown, Reading = unknown> {
   fallbackOn?(error: QuotabarError, context: FetchContext): boolean;
   /** Whether this strategy takes part under the given source mode (default: auto, or its own source). */
   appliesTo?(sourceMode: string): boolean;
+  /**
+   * The part of the credential that says whose it is, for the scope of the last good snapshot
+   * (default: the whole credential). A credential that also carries what changes from run to run
+   * (a cached access token, a decoration) names only its stable part, so a failing run still
+   * finds the snapshot of a good one.
+   */
+  identity?(credential: Credential): unknown;
 }
 
 export type AnyFetchStrategy = FetchStrategy<any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any

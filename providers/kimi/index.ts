@@ -16,6 +16,8 @@ export const kimiApi: FetchStrategy<WithWebToken<string>, KimiReading> = {
   credentials: withWebToken(kimiCodeApiKey),
   missingCredential: (context) => (isAuto(context) ? missingAny(context) : missingApiKey()),
   fallbackOn: handsOver,
+  // the key says whose numbers these are; the kimi-auth token beside it only decorates them
+  identity: ({ credential }) => credential,
   toSnapshot: kimiSnapshot,
   // the wire (requests, schemas) loads with the first fetch: listing providers never loads it
   fetch: async (credential, context) => (await import("./wire.js")).readKimiApi(credential, context),
@@ -27,6 +29,7 @@ export const kimiCli: FetchStrategy<WithWebToken<KimiCliSession>, KimiReading> =
   credentials: withWebToken(kimiCliSession),
   missingCredential: (context) => (isAuto(context) ? missingAny(context) : missingCliSession(kimiCliCredentialsFile(context.env))),
   fallbackOn: handsOver,
+  identity: ({ credential }) => credential,
   toSnapshot: kimiSnapshot,
   fetch: async (credential, context) => (await import("./wire.js")).readKimiCli(credential, context),
 };

@@ -8,6 +8,8 @@ export const vertexMonitoring: FetchStrategy<AdcCredential, VertexReading> = {
   source: "oauth",
   credentials: adcCredentials,
   missingCredential: ({ env }) => noAdc(env),
+  // the sign-in (its OAuth client and refresh token), not the access tokens the file or a run carries
+  identity: ({ clientId, refreshToken }) => [clientId, refreshToken],
   toSnapshot: vertexSnapshot,
   // the wire (token, Cloud Monitoring, log scan) loads with the first fetch: listing providers never loads it
   fetch: async (credential, context) => (await import("./wire.js")).readVertex(credential, context),
