@@ -92,7 +92,8 @@ describe("quotabar watch --count 1 --notify-command (the built CLI against the s
     });
     expect(run.code).toBe(0);
     const lines = run.stderr.trim().split("\n");
-    expect(lines.filter((l) => l.startsWith("No desktop notifications: the notification service could not be reached ("))).toHaveLength(1);
+    // "the notification service could not be reached (...)", or that neither notify-send nor gdbus is installed
+    expect(lines.filter((l) => l.startsWith("No desktop notifications: "))).toHaveLength(1);
     // the provider's own thresholds replace the root's: one event per meter
     expect(lines.filter((l) => l === "--notify-command failed (exit code 2): bad")).toHaveLength(2);
     expect(eventsIn(file).map((e) => [e.meter, e.threshold])).toEqual([
