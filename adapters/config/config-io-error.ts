@@ -1,5 +1,6 @@
 import { stat } from "node:fs/promises";
 import { dirname } from "node:path";
+import { UnreadableFileError } from "../fs/regular-file.js";
 import { ConfigFileError } from "./config-file-error.js";
 
 const ELSEWHERE = "or point --config or QUOTABAR_CONFIG at a file in a directory you can write";
@@ -10,6 +11,13 @@ const ELSEWHERE = "or point --config or QUOTABAR_CONFIG at a file in a directory
  */
 export async function configIoError(file: string, action: "read" | "write", error: unknown): Promise<ConfigFileError> {
   if (error instanceof ConfigFileError) return error;
+  if (error instanceof UnreadableFileError && error.code !== "EISDIR") {
+    const hint =
+      error.code === "EFBIG"
+        ? "A config file is a small JSON file: check that --config or QUOTABAR_CONFIG names the right one."
+        : "quotabar reads its config from a regular file only: point --config or QUOTABAR_CONFIG at one.";
+    return new ConfigFileError(file, `cannot ${action}: ${error.problem} (${error.code})`, null, null, hint);
+  }
   const code = (error as NodeJS.ErrnoException | undefined)?.code ?? "unknown error";
   const dir = dirname(file);
   const fail = (problem: string, hint: string) => new ConfigFileError(file, `cannot ${action}: ${problem} (${code})`, null, null, hint);

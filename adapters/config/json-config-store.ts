@@ -1,20 +1,24 @@
-import { mkdir, readFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import type { ConfigStore, QuotabarConfig } from "../../ports/config-store.js";
 import { writeAtomically } from "../fs/atomic-write.js";
 import { acquireLock, LockTimeoutError } from "../fs/file-lock.js";
 import { followSymlinks } from "../fs/follow-symlinks.js";
+import { makePrivateDirectory } from "../fs/private-directory.js";
+import { readRegularFile } from "../fs/regular-file.js";
 import { ConfigFileError } from "./config-file-error.js";
 import { configIoError } from "./config-io-error.js";
 import { parseConfig } from "./parse-config.js";
 
 export { ConfigFileError } from "./config-file-error.js";
 
+/** Far more than a config file holds (keys and cookie headers of every provider): a larger one is refused unread. */
+const MAX_CONFIG_BYTES = 1024 * 1024;
+
 /**
  * The JSON config file of contract section 4: atomic writes (temp file, fsync, rename) at mode 0600,
  * unknown fields kept, a lock file so concurrent writers queue instead of losing each other's change.
  * A symbolic link is written through: the link stays, its target gets the new content. A byte order
- * mark is accepted on read and not written back.
+ * mark is accepted on read and not written back. Only a regular file of at most 1 MiB is read.
  */
 export class JsonConfigStore implements ConfigStore {
   constructor(private readonly file: string) {}
@@ -47,7 +51,8 @@ export class JsonConfigStore implements ConfigStore {
 
   private async readText(): Promise<string | null> {
     try {
-      return await readFile(this.file, "utf8");
+      // a regular file only: /dev/urandom or a FIFO is refused before anything is read
+      return await readRegularFile(this.file, MAX_CONFIG_BYTES);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
       throw await configIoError(this.file, "read", error);
@@ -58,7 +63,7 @@ export class JsonConfigStore implements ConfigStore {
   private async lock(target: string): Promise<() => Promise<void>> {
     const lockPath = `${target}.lock`;
     try {
-      await mkdir(dirname(target), { recursive: true, mode: 0o700 });
+      await makePrivateDirectory(dirname(target));
       return await acquireLock(lockPath);
     } catch (error) {
       if (error instanceof LockTimeoutError)

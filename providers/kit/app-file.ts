@@ -1,9 +1,10 @@
-import { mkdir, readFile, stat } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { writeAtomically } from "../../adapters/fs/atomic-write.js";
 import { followSymlinks } from "../../adapters/fs/follow-symlinks.js";
+import { makePrivateDirectory } from "../../adapters/fs/private-directory.js";
 import type { Environment } from "../../ports/environment.js";
 import { configHome } from "./local-dir.js";
+import { readTextIfPresent } from "./local-file.js";
 
 /** More than any session a provider keeps: a larger file is refused unread. */
 export const MAX_APP_FILE_BYTES = 1024 * 1024;
@@ -11,7 +12,7 @@ export const MAX_APP_FILE_BYTES = 1024 * 1024;
 /** One file a provider keeps for the user between runs (a session it refreshes). */
 export interface AppFile {
   path: string;
-  /** The text, or null when there is no such file; a file too large or unreadable throws. */
+  /** The text, or null when there is no such file; a file too large, not a regular file, or unreadable throws. */
   read(): Promise<string | null>;
   /** Replaces the file atomically, owner-only (0600, in a 0700 directory when it has to be made); a symbolic link stays one. */
   write(text: string): Promise<void>;
@@ -26,18 +27,10 @@ export function appFile(env: Environment, name: string): AppFile {
   const path = join(configHome(env), "quotabar", name);
   return {
     path,
-    async read() {
-      const info = await stat(path).catch((error: NodeJS.ErrnoException) => {
-        if (error.code === "ENOENT") return null;
-        throw error;
-      });
-      if (!info) return null;
-      if (info.size > MAX_APP_FILE_BYTES) throw new Error(`${path} is larger than ${MAX_APP_FILE_BYTES} bytes`);
-      return readFile(path, "utf8");
-    },
+    read: () => readTextIfPresent(path, MAX_APP_FILE_BYTES),
     async write(text) {
       const target = await followSymlinks(path);
-      await mkdir(dirname(target), { recursive: true, mode: 0o700 });
+      await makePrivateDirectory(dirname(target));
       await writeAtomically(target, text);
     },
   };

@@ -1,6 +1,7 @@
 import { constants } from "node:fs";
 import { open, readdir, realpath, stat } from "node:fs/promises";
 import { join } from "node:path";
+import { openRegularFile } from "../../adapters/fs/regular-file.js";
 
 /** Local log files a provider totals (JSON Lines): found under roots, read as a stream from where the last read stopped. */
 
@@ -95,7 +96,7 @@ export async function scanLines(path: string, options: LineScanOptions): Promise
   const max = options.maxLineBytes ?? MAX_LINE_BYTES;
   const needle = Buffer.from(options.holding, "latin1");
   const scan: LineScan = { end: options.from ?? 0, bytesRead: 0, tooLong: 0 };
-  const handle = await open(path, "r");
+  const { handle } = await openRegularFile(path); // a FIFO put in a log's place is refused, not waited on
   try {
     let buffer: Buffer = Buffer.allocUnsafe(CHUNK_BYTES);
     // file offset of buffer[0]; buffer[0, kept) is the start of a line whose newline is still to come
