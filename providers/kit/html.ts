@@ -1,5 +1,6 @@
 import { DomHandler, DomUtils, Parser } from "htmlparser2";
 import { parseError, QuotabarError } from "../../domain/errors.js";
+import { groupedNumber } from "../../domain/number-text.js";
 import { advice } from "../../domain/remedy.js";
 
 /**
@@ -11,6 +12,11 @@ import { advice } from "../../domain/remedy.js";
 export const MAX_PAGE_CHARS = 2 * 1024 * 1024;
 /** Deeper nesting ends the parse: the parser's open-element stack costs its depth on every tag. */
 export const MAX_HTML_DEPTH = 512;
+/**
+ * More nodes (elements, texts, comments) than this end the parse: the tree costs a few hundred
+ * bytes a node, so half a million `<p>` in 2 MB would cost ~250 MB. Real pages have a few thousand.
+ */
+export const MAX_HTML_NODES = 50_000;
 
 export type HtmlPage = DomHandler["root"];
 export type HtmlElement = Parameters<typeof DomUtils.getAttributeValue>[0];
@@ -20,26 +26,44 @@ type HtmlNode = HtmlPage["children"][number];
 const HIDDEN = new Set(["script", "style", "noscript", "template"]);
 
 class TooDeep extends Error {}
+class TooManyNodes extends Error {}
 
-class DepthBoundHandler extends DomHandler {
+/** Builds the tree, and stops the parse (by throwing) past the depth or the node count allowed. */
+class BoundedHandler extends DomHandler {
+  private nodes = 0;
+
   override onopentag(name: string, attribs: Record<string, string>): void {
     if (this.tagStack.length > MAX_HTML_DEPTH) throw new TooDeep();
     super.onopentag(name, attribs);
   }
+
+  protected override addNode(node: Parameters<DomHandler["addNode"]>[0]): void {
+    if (++this.nodes > MAX_HTML_NODES) throw new TooManyNodes();
+    super.addNode(node);
+  }
 }
 
-/** The page as a document tree; too large is an upstream error, too deeply nested a parse error. */
+/**
+ * The page as a document tree; too long is an upstream error, too deeply nested or with too many
+ * elements a parse error (the parse stops there, so such a page never costs more than the cap).
+ */
 export function parsePage(html: string, service: string): HtmlPage {
   if (html.length > MAX_PAGE_CHARS) {
     throw new QuotabarError("upstream", `${service} sent a page too large to read (over ${MAX_PAGE_CHARS / 1024 / 1024} MB)`, {
       remedies: [advice("A proxy or a changed page may be answering; try again later.")],
     });
   }
-  const handler = new DepthBoundHandler();
+  const handler = new BoundedHandler();
   try {
     new Parser(handler).end(html);
   } catch (error) {
     if (error instanceof TooDeep) throw parseError(`${service} sent a page nested too deeply to read (over ${MAX_HTML_DEPTH} levels)`);
+    if (error instanceof TooManyNodes) {
+      throw parseError(
+        `${service} sent a page too large to read (over ${groupedNumber(MAX_HTML_NODES)} elements)`,
+        advice("A proxy or a changed page may be answering; try again later."),
+      );
+    }
     throw error;
   }
   return handler.root;

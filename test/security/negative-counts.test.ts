@@ -1,17 +1,12 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createQuotabar } from "../../index.js";
-import type { ProviderUsage } from "../../domain/usage-document.js";
-import type { SimReply, SimulatedUpstream } from "../../ports/simulated-upstream.js";
-import { ProviderSimulator } from "../../simulator/server.js";
-import { simulatedUpstreams } from "../../simulator/upstreams.js";
+import { describe, expect, it } from "vitest";
 import { accountStatus } from "../../providers/augment/cli-output.js";
 import { readQuota } from "../../providers/antigravity/quota.js";
 import { quotaReading } from "../../providers/jetbrains/quota-file.js";
 import { usageLimitsOf } from "../../providers/kiro/usage-limits.js";
 import { plainOutput, usageReading } from "../../providers/kiro/usage-text.js";
+import { headerOf, jsonAt, textAt, textIn, useTamperedSimulator, type Edit } from "../helpers/tampered-simulator.js";
 
 /**
  * An upstream count below zero (or a percent outside 0..100) is a parse error naming the field, for
@@ -23,127 +18,8 @@ import { plainOutput, usageReading } from "../../providers/kiro/usage-text.js";
 const ROOT = join(import.meta.dirname, "..", "..");
 const fixture = (id: string, name: string) => readFileSync(join(ROOT, "providers", id, "fixtures", name), "utf8");
 
-/** What a case changes in one upstream answer before quotabar reads it. */
-type Edit = (reply: { body: string; headers: Record<string, string> }) => void;
-
-/** Sets the value at `path` of a JSON body; a path the body lacks fails the edit (so a case cannot pass by missing its field). */
-const jsonAt =
-  (path: readonly (string | number)[], value: unknown): Edit =>
-  (reply) => {
-    const root = JSON.parse(reply.body) as unknown;
-    let holder = root as Record<string | number, unknown>;
-    for (const key of path.slice(0, -1)) holder = holder[key] as Record<string | number, unknown>;
-    const last = path.at(-1)!;
-    if (holder === null || typeof holder !== "object" || !(last in holder)) throw new Error(`the answer has no ${path.join(".")}`);
-    holder[last] = value;
-    reply.body = JSON.stringify(root);
-  };
-
-/** Replaces text of a body that is not JSON (a page, a seroval stream, a balance line). */
-const textIn =
-  (from: string, to: string): Edit =>
-  (reply) => {
-    if (!reply.body.includes(from)) throw new Error(`the answer has no ${from}`);
-    reply.body = reply.body.replace(from, to);
-  };
-
-/** Replaces the text inside a JSON string at `path` (Amp's balance text). */
-const textAt = (path: readonly (string | number)[], from: string, to: string): Edit => {
-  return (reply) => {
-    let holder = JSON.parse(reply.body) as unknown;
-    for (const key of path) holder = (holder as Record<string | number, unknown>)[key];
-    if (typeof holder !== "string" || !holder.includes(from)) throw new Error(`the answer has no ${from} at ${path.join(".")}`);
-    jsonAt(path, holder.replace(from, to))(reply);
-  };
-};
-
-const headerOf =
-  (name: string, value: string): Edit =>
-  (reply) => {
-    if (!(name in reply.headers)) throw new Error(`the answer has no ${name} header`);
-    reply.headers[name] = value;
-  };
-
-interface Tampering {
-  id: string;
-  /** The request path whose answers are changed (those that hold the case's field). */
-  route: string;
-  edit: Edit;
-  applied: number;
-  /** Why the edit left an answer as it was (it lacked the field). */
-  missed: string | null;
-}
-
-let tampering: Tampering | null = null;
-
-/** Every simulated upstream, with the active tampering applied to the answers of its route. */
-function tampered(upstream: SimulatedUpstream): SimulatedUpstream {
-  return {
-    ...upstream,
-    routes: upstream.routes.map((route) => ({
-      ...route,
-      handle: async (request, scenario): Promise<SimReply> => {
-        const reply = await route.handle(request, scenario);
-        const active = tampering;
-        if (!active || active.id !== upstream.id || request.path !== active.route || (reply.status ?? 200) !== 200) return reply;
-        const isJson = reply.json !== undefined;
-        const changed = {
-          body: isJson ? JSON.stringify(reply.json) : (reply.body ?? ""),
-          headers: { ...(isJson ? { "content-type": "application/json" } : {}), ...reply.headers },
-        };
-        try {
-          active.edit(changed);
-          active.applied++;
-        } catch (error) {
-          active.missed = (error as Error).message;
-          return reply;
-        }
-        return { ...reply, json: undefined, body: changed.body, headers: changed.headers };
-      },
-    })),
-  };
-}
-
-const state: { sim: ProviderSimulator; home: string } = {} as never;
-
-beforeAll(async () => {
-  state.sim = await ProviderSimulator.start({ providers: (await simulatedUpstreams()).map(tampered) });
-  state.home = mkdtempSync(join(tmpdir(), "quotabar-negative-"));
-  await state.sim.seedHome(state.home);
-});
-afterAll(async () => {
-  await state.sim.stop();
-  rmSync(state.home, { recursive: true, force: true });
-});
-beforeEach(() => {
-  tampering = null;
-  for (const p of state.sim.providers) state.sim.setScenario(p.id, p.scenarios[0] as string);
-  // no snapshot of an earlier run is served in place of the failure
-  rmSync(join(state.home, ".cache"), { recursive: true, force: true });
-});
-
-async function usageOf(id: string, { source, scenario }: { source?: string; scenario?: string } = {}): Promise<ProviderUsage> {
-  if (scenario) state.sim.setScenario(id, scenario);
-  const env = {
-    ...state.sim.env(),
-    HOME: state.home,
-    XDG_CONFIG_HOME: undefined,
-    XDG_CACHE_HOME: undefined,
-    QUOTABAR_SECRET_STORE: "memory",
-  };
-  const doc = await createQuotabar({ env }).usage({ providers: [id], ...(source ? { source } : {}) });
-  return doc.providers[0]!;
-}
-
-/** The provider read once with `edit` applied to its answer on `route`; the edit must have found its field. */
-async function withEdit(id: string, route: string, edit: Edit, options: { source?: string; scenario?: string } = {}) {
-  tampering = { id, route, edit, applied: 0, missed: null };
-  const usage = await usageOf(id, options);
-  const { applied, missed } = tampering;
-  tampering = null;
-  expect(applied, `${id}: no answer on ${route} was changed (${missed})`).toBeGreaterThan(0);
-  return usage;
-}
+const simulated = useTamperedSimulator();
+const { usageOf, withEdit } = simulated;
 
 interface Case {
   id: string;
@@ -259,7 +135,7 @@ const CASES: Case[] = [
 
 describe("a negative count from an upstream", () => {
   it("is refused for every provider that reads an answer over HTTP", () => {
-    const httpProviders = state.sim.providers.filter((p) => p.origins.length > 0 && !p.id.startsWith("status-")).map((p) => p.id);
+    const httpProviders = simulated.sim.providers.filter((p) => p.origins.length > 0 && !p.id.startsWith("status-")).map((p) => p.id);
     expect(new Set(CASES.map((c) => c.id))).toEqual(new Set(httpProviders));
   });
 
