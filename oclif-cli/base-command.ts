@@ -3,6 +3,7 @@ import type { Core } from "../library/compose-core.js";
 import { writeCliRemedies } from "../library/remedy-text.js";
 import type { Remedy } from "../domain/remedy.js";
 import { redact } from "../domain/redact.js";
+import { withoutEscapes } from "../domain/untrusted-text.js";
 import { wantsColor } from "./render/style.js";
 import { providerIds } from "./shared-flags.js";
 
@@ -65,8 +66,14 @@ export abstract class QuotabarCommand extends Command {
   }
 }
 
-// Told apart by name, not instanceof, so this module need not load the core.
+/** A failure in words safe for a terminal: a message may quote an upstream, a file or a path, so no escape, control or bidi override gets through. */
 function classify(error: unknown): CliFailure {
+  const failure = classified(error);
+  return { ...failure, message: withoutEscapes(failure.message), hint: failure.hint === null ? null : withoutEscapes(failure.hint) };
+}
+
+// Told apart by name, not instanceof, so this module need not load the core.
+function classified(error: unknown): CliFailure {
   const name = (error as Error | undefined)?.name;
   const message = (error as Error | undefined)?.message ?? String(error);
   const remedies = (error as { remedies?: readonly Remedy[] } | undefined)?.remedies ?? [];

@@ -13,6 +13,7 @@ import {
   type Remedy,
 } from "../kit/index.js";
 import { zNumber } from "../kit/schema.js";
+import { withoutControls } from "../../domain/untrusted-text.js";
 import type { Clock } from "../../ports/clock.js";
 import type { DeviceCode, DeviceFlow, DeviceFlowPollOptions } from "../../ports/device-flow.js";
 import type { HttpTransport } from "../../ports/http-client.js";
@@ -94,6 +95,8 @@ export function copilotDeviceFlow(deps: CopilotDeviceFlowDeps): DeviceFlow {
       return await http.request({
         url,
         method: "POST",
+        // token endpoints: a redirect (which would resend the device code) is an error
+        redirect: "refuse",
         headers: { Accept: "application/json" },
         form,
         statusRules: { "4xx": "pass", "5xx": "pass" },
@@ -125,8 +128,9 @@ export function copilotDeviceFlow(deps: CopilotDeviceFlowDeps): DeviceFlow {
       const expiresIn = body.expires_in && body.expires_in > 0 ? body.expires_in : DEFAULT_EXPIRES_SECONDS;
       return {
         deviceCode: body.device_code,
-        userCode: body.user_code,
-        verificationUri: body.verification_uri,
+        // shown to the user as they come: no escape, backspace or bidi override reaches a terminal or a view
+        userCode: withoutControls(body.user_code).trim(),
+        verificationUri: withoutControls(body.verification_uri).trim(),
         expiresAt: new Date(clock.now().getTime() + expiresIn * 1000),
         intervalSeconds: intervalOrDefault(body.interval),
       };

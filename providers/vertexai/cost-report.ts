@@ -1,6 +1,7 @@
 import type { DaySums } from "./log-index.js";
 import { isPriced } from "./prices.js";
 import { compareText } from "../kit/index.js";
+import { withoutControls } from "../../domain/untrusted-text.js";
 
 /** The Vertex AI cost of a span of days, by day and by model: what the meter and `quotabar cost` show. */
 
@@ -75,7 +76,11 @@ export function costReport(sums: DaySums, since: string, until: string): CostRep
   for (const [day, models] of Object.entries(sums)) {
     if (day < since || day > until) continue;
     const tallies = slot(days, day, () => new Map<string, Tally>());
-    for (const [model, amounts] of Object.entries(models)) slot(tallies, model, () => new Tally()).add(amounts, isPriced(model));
+    // a model's name is what a log file says: shown (`quotabar cost`, its JSON) only as clean text
+    for (const [raw, amounts] of Object.entries(models)) {
+      const model = withoutControls(raw);
+      slot(tallies, model, () => new Tally()).add(amounts, isPriced(model));
+    }
   }
   const total = new Tally();
   const perModel = new Map<string, Tally>();
