@@ -1,7 +1,9 @@
-/** A running program as the OS lists it: its pid and its whole command line. */
+/** A running program as the OS lists it: its pid, its whole command line and whose it is. */
 export interface RunningProcess {
   pid: number;
   command: string;
+  /** The user it runs as (its effective user id); null where the OS did not say. */
+  uid: number | null;
 }
 
 export interface ProcessResult {
@@ -31,4 +33,6 @@ export interface ProcessRunner {
    * (Linux's /proc); null (or absent) where that cannot be done, and callers run `ps` instead.
    */
   processTable?(): Promise<RunningProcess[] | null>;
+  /** The user id quotabar runs as, to tell its own processes from other users'; null (or absent) where there is none. */
+  userId?(): number | null;
 }

@@ -87,6 +87,10 @@ export class NodeProcessRunner implements ProcessRunner {
   processTable(): Promise<RunningProcess[] | null> {
     return process.platform === "linux" ? readProcfs() : Promise.resolve(null);
   }
+
+  userId(): number | null {
+    return process.getuid?.() ?? null;
+  }
 }
 
 /** As many processes and as long a command line as `ps` output is read for (providers/kit/process-probe.ts). */
@@ -94,10 +98,10 @@ const MAX_PROCESSES = 20_000;
 const MAX_COMMAND = 64 * 1024;
 
 /**
- * /proc/<pid>/cmdline of every process, its arguments joined by spaces: what `ps -ax -ww -o
- * pid=,command=` prints for them, without the cost of starting ps (a fork of this process, then ps
- * reading several files per process). Kernel threads (no command line) and processes gone
- * meanwhile are left out; null without a readable /proc (macOS).
+ * /proc/<pid>/cmdline of every process, its arguments joined by spaces, and the effective uid of
+ * /proc/<pid>/status: what `ps -ax -ww -o pid=,uid=,command=` prints for them, without the cost of
+ * starting ps (a fork of this process, then ps reading several files per process). Kernel threads
+ * (no command line) and processes gone meanwhile are left out; null without a readable /proc (macOS).
  */
 async function readProcfs(): Promise<RunningProcess[] | null> {
   let pids: string[];
@@ -113,7 +117,7 @@ async function readProcfs(): Promise<RunningProcess[] | null> {
   for (const [i, pid] of pids.entries()) {
     if (i > 0 && i % 100 === 0) await new Promise((resolve) => setImmediate(resolve));
     const command = commandLine(pid);
-    if (command) found.push({ pid: Number(pid), command });
+    if (command) found.push({ pid: Number(pid), command, uid: effectiveUid(pid) });
   }
   return found;
 }
@@ -130,6 +134,25 @@ function commandLine(pid: string): string | null {
   let end = raw.length;
   while (end > 0 && raw[end - 1] === 0) end--; // each argument ends with a NUL
   return raw.subarray(0, end).toString("utf8").replaceAll("\0", " ").trim() || null;
+}
+
+/** The effective uid of the `Uid:` line of /proc/<pid>/status (real, effective, saved, file system); null when it cannot be read. */
+function effectiveUid(pid: string): number | null {
+  let status: string;
+  try {
+    status = readFileSync(`/proc/${pid}/status`, "latin1");
+  } catch {
+    return null;
+  }
+  const start = status.indexOf("\nUid:");
+  if (start === -1) return null;
+  const end = status.indexOf("\n", start + 1);
+  const fields = status
+    .slice(start + 5, end === -1 ? undefined : end)
+    .trim()
+    .split(/\s+/);
+  const uid = Number(fields[1]);
+  return /^\d{1,10}$/.test(fields[1] ?? "") && Number.isSafeInteger(uid) ? uid : null;
 }
 
 function signalGroup(pid: number | undefined, signal: NodeJS.Signals): void {

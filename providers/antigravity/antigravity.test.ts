@@ -1,5 +1,5 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -354,6 +354,67 @@ describe("antigravity against a running language server (real ps, lsof and loopb
   });
 });
 
+/**
+ * A look-alike of the language server run by another user (`nobody`, started with setpriv: this
+ * needs root): plain http on its --extension_server_port, answering every call with a quota of its
+ * own making, and printing each request it sees. quotabar trusts only a process of its own user.
+ */
+const IMPOSTOR = `
+import { createServer } from "node:http";
+const flag = process.argv.indexOf("--extension_server_port");
+const body = process.env.IMPOSTOR_BODY;
+createServer((req, res) => {
+  process.stdout.write("request " + req.url + "\\n");
+  res.writeHead(200, { "content-type": "application/json" });
+  res.end(body);
+}).listen(Number(process.argv[flag + 1]), "127.0.0.1", () => process.stdout.write("ready\\n"));
+`;
+const canRunAsNobody =
+  process.getuid?.() === 0 && spawnSync("setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", "true"]).status === 0;
+
+describe("antigravity with a language server of another user", () => {
+  let impostor: ChildProcess | null = null;
+  afterAll(() => impostor?.kill("SIGKILL"));
+
+  // elsewhere (not root) test/security/antigravity-owner.test.ts refuses one in a fake process table
+  it.skipIf(!canRunAsNobody)("refuses it: nothing is sent to it, and its numbers are never shown", async () => {
+    chmodSync(scratch, 0o755); // nobody reaches the program and the script
+    const script = join(scratch, "impostor.mjs");
+    writeFileSync(script, IMPOSTOR, { mode: 0o644 });
+    const port = await freePort();
+    const flags = [
+      "--enable_lsp",
+      "--extension_server_port",
+      String(port),
+      "--csrf_token",
+      "stolen-0123456789",
+      "--app_data_dir",
+      "antigravity",
+    ];
+    impostor = spawn("setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", program, script, ...flags], {
+      stdio: ["ignore", "pipe", "inherit"],
+      env: { PATH: process.env.PATH, IMPOSTOR_BODY: fixture("user-status.json").replaceAll("Google AI Pro", "Impersonated Plan") },
+    });
+    let seen = "";
+    await new Promise<void>((resolve, reject) => {
+      impostor?.stdout?.on("data", (chunk: Buffer) => {
+        seen += chunk.toString();
+        if (seen.includes("ready\n")) resolve();
+      });
+      impostor?.once("exit", (code) => reject(new Error(`the impostor exited with ${code}: ${seen}`)));
+    });
+
+    const usage = await antigravity();
+    expect(usage).toMatchObject({ ok: false, plan: null, primary: null, error: { code: "not_configured" } });
+    expect(usage.error?.message).toMatch(
+      /^Antigravity language server not detected: the one running \(pid \d+\) belongs to another user \(uid 65534\), and quotabar only talks to your own\.$/,
+    );
+    expect(JSON.stringify(usage)).not.toContain("Impersonated");
+    expect((await quotabar().listProviders()).find((p) => p.id === "antigravity")?.credentialsFound).toBe(false);
+    expect(seen).toBe("ready\n"); // not one request reached it
+  });
+});
+
 describe("antigravity process and port detection (ps and lsof output)", () => {
   it("picks the Antigravity language server, not another app's nor a grep", () => {
     const server = findLanguageServer(parseProcessList(fixture("ps.txt")));
@@ -362,9 +423,9 @@ describe("antigravity process and port detection (ps and lsof output)", () => {
 
   it("matches every OS's program name by prefix, with a marker, and reads --flag=value forms", () => {
     const lines = [
-      " 7 /opt/Antigravity/resources/app/extensions/antigravity/bin/language_server_linux_x64 --csrf_token=abc123 --extension_server_port=4242 --extension_server_csrf_token=def456",
-      " 8 C:\\Program Files\\Antigravity\\resources\\app\\extensions\\antigravity\\bin\\language_server_windows_x64.exe --csrf_token xyz",
-      " 9 /usr/lib/language_server_linux_x64 --csrf_token nomarker",
+      " 7 1000 /opt/Antigravity/resources/app/extensions/antigravity/bin/language_server_linux_x64 --csrf_token=abc123 --extension_server_port=4242 --extension_server_csrf_token=def456",
+      " 8 1000 C:\\Program Files\\Antigravity\\resources\\app\\extensions\\antigravity\\bin\\language_server_windows_x64.exe --csrf_token xyz",
+      " 9 1000 /usr/lib/language_server_linux_x64 --csrf_token nomarker",
     ];
     expect(findLanguageServer(parseProcessList(lines[0]!))).toEqual({
       pid: 7,
@@ -377,14 +438,14 @@ describe("antigravity process and port detection (ps and lsof output)", () => {
   });
 
   it("prefers a process with a token, reports one without, and takes no flag for a value", () => {
-    const noToken = " 5 /x/antigravity/language_server_macos --csrf_token --extension_server_port 99999";
+    const noToken = " 5 501 /x/antigravity/language_server_macos --csrf_token --extension_server_port 99999";
     expect(findLanguageServer(parseProcessList(noToken))).toEqual({
       pid: 5,
       csrfToken: null,
       extensionServerPort: null,
       extensionCsrfToken: null,
     });
-    const both = `${noToken}\n 6 /x/antigravity/language_server_macos --csrf_token t0k3n`;
+    const both = `${noToken}\n 6 501 /x/antigravity/language_server_macos --csrf_token t0k3n`;
     expect(findLanguageServer(parseProcessList(both))?.pid).toBe(6);
   });
 
@@ -401,7 +462,7 @@ describe("antigravity process and port detection (ps and lsof output)", () => {
     expect(await runningProcesses(runner, { service: "Antigravity" })).toHaveLength(6);
     expect(await listeningPorts(runner, 48213, { service: "Antigravity" })).toEqual([52869, 52870, 52871]);
     expect(calls).toEqual([
-      ["/usr/bin/ps", "-ax", "-ww", "-o", "pid=,command="],
+      ["/usr/bin/ps", "-ax", "-ww", "-o", "pid=,uid=,command="],
       ["/usr/bin/lsof", "-nP", "-iTCP", "-sTCP:LISTEN", "-a", "-p", "48213"],
     ]);
     const failing: ProcessRunner = {
@@ -430,8 +491,8 @@ describe("antigravity process and port detection (ps and lsof output)", () => {
   });
 
   it("skips lines too long to be a command line, quickly", () => {
-    const huge = ` 1 /x/antigravity/language_server_linux_x64 --csrf_token ${"a".repeat(200_000)}`;
-    expect(parseProcessList(`${huge}\n 2 /bin/sh`)).toEqual([{ pid: 2, command: "/bin/sh" }]);
+    const huge = ` 1 501 /x/antigravity/language_server_linux_x64 --csrf_token ${"a".repeat(200_000)}`;
+    expect(parseProcessList(`${huge}\n 2 0 /bin/sh`)).toEqual([{ pid: 2, command: "/bin/sh", uid: 0 }]);
   });
 
   it("reads listening ports from lsof, de-duplicated and ascending", () => {

@@ -1,4 +1,4 @@
-import { advice, runningProcesses, type CredentialSource, type RunningProcess } from "../kit/index.js";
+import { advice, notConfigured, ownProcesses, type CredentialSource, type RunningProcess } from "../kit/index.js";
 
 /** Antigravity's running language server as its command line describes it. */
 export interface LanguageServer {
@@ -19,12 +19,28 @@ export const START_APP = advice("Start Antigravity (from https://antigravity.goo
 const PROGRAM = /(?:^|[\s/\\])language[_-]server/;
 const TOKEN = /^[\x21-\x7e]{1,512}$/;
 
-/** Credentials found = a matching language server is running. */
+/**
+ * Credentials found = a matching language server runs as this user. Another user's is never
+ * trusted: anyone can start a program named like it, and it would be handed the CSRF token and
+ * believed (the plain-http fallback port is whatever its command line says).
+ */
 export const languageServer: CredentialSource<LanguageServer> = {
   async resolve({ processes }) {
-    return findLanguageServer(await runningProcesses(processes, { service: SERVICE }));
+    const { own, others } = await ownProcesses(processes, { service: SERVICE });
+    const server = findLanguageServer(own);
+    if (server !== null) return server;
+    const foreign = findLanguageServer(others);
+    if (foreign !== null) throw notYours(others.find((p) => p.pid === foreign.pid) as RunningProcess);
+    return null;
   },
 };
+
+function notYours({ pid, uid }: RunningProcess): Error {
+  return notConfigured(
+    `${SERVICE} language server not detected: the one running (pid ${pid}) belongs to ${uid === null ? "an unknown user" : `another user (uid ${uid})`}, and quotabar only talks to your own.`,
+    advice("Start Antigravity as yourself and sign in, then retry."),
+  );
+}
 
 /** The first Antigravity language server that carries a CSRF token, else the first one at all, else null. */
 export function findLanguageServer(processes: readonly RunningProcess[]): LanguageServer | null {

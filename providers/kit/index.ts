@@ -31,7 +31,14 @@ export { trimTrailingSlashes } from "../../domain/url-text.js";
 export { terminalText } from "./terminal-text.js";
 export { localTimeZone } from "./time-zone.js";
 export { compareText } from "../../domain/order.js";
-export { listeningPorts, parseListeningPorts, parseProcessList, runningProcesses, type RunningProcess } from "./process-probe.js";
+export {
+  listeningPorts,
+  ownProcesses,
+  parseListeningPorts,
+  parseProcessList,
+  runningProcesses,
+  type RunningProcess,
+} from "./process-probe.js";
 export { jsLiterals } from "./js-literal.js";
 export { sessionCookieHeader, sessionRefusal, withSessionCookie, type SessionCookieRule } from "./session-cookie.js";
 export { BROWSER_USER_AGENT, signedInPage } from "./browser-headers.js";

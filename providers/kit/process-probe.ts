@@ -18,7 +18,7 @@ const MAX_LINE = 64 * 1024;
 const PS_DIRS = ["/bin", "/usr/bin"];
 const LISTEN = /:(\d{1,5})\s+\(LISTEN\)/;
 
-/** Every process of this machine with its full command line: the runner's process table (Linux), else `ps -ax -ww -o pid=,command=`. */
+/** Every process of this machine with its full command line and its user: the runner's process table (Linux), else `ps -ax -ww -o pid=,uid=,command=`. */
 export async function runningProcesses(runner: ProcessRunner, options: ProbeOptions): Promise<RunningProcess[]> {
   const table = await runner.processTable?.();
   if (table) return table;
@@ -28,7 +28,7 @@ export async function runningProcesses(runner: ProcessRunner, options: ProbeOpti
       remedies: [{ kind: "install", tool: "ps" }],
     });
   }
-  const result = await run(runner, ps, ["-ax", "-ww", "-o", "pid=,command="], options);
+  const result = await run(runner, ps, ["-ax", "-ww", "-o", "pid=,uid=,command="], options);
   if (result.exitCode !== 0 && result.stdout.trim() === "") {
     throw new QuotabarError(
       "upstream",
@@ -36,6 +36,23 @@ export async function runningProcesses(runner: ProcessRunner, options: ProbeOpti
     );
   }
   return parseProcessList(result.stdout);
+}
+
+/**
+ * The running processes, split by whose they are: `own` run as the user quotabar runs as, the only
+ * ones trusted to be the app they look like (any user can start a program named like an app's
+ * local server, and answer its calls); `others` are the rest, to say why nothing was found. A
+ * process whose user is unknown, or a runner that cannot say who it runs as, counts as another's.
+ */
+export async function ownProcesses(
+  runner: ProcessRunner,
+  options: ProbeOptions,
+): Promise<{ own: RunningProcess[]; others: RunningProcess[] }> {
+  const me = runner.userId?.() ?? null;
+  const own: RunningProcess[] = [];
+  const others: RunningProcess[] = [];
+  for (const process of await runningProcesses(runner, options)) (me !== null && process.uid === me ? own : others).push(process);
+  return { own, others };
 }
 
 /** The TCP ports a process listens on, ascending (`lsof -nP -iTCP -sTCP:LISTEN -a -p <pid>`; `-a` ANDs the filters). */
@@ -50,18 +67,23 @@ export async function listeningPorts(runner: ProcessRunner, pid: number, options
   return parseListeningPorts((await run(runner, lsof, ["-nP", "-iTCP", "-sTCP:LISTEN", "-a", "-p", String(pid)], options)).stdout);
 }
 
-/** `ps` lines (`  48213 /path/to/program --flag value`) as pid and command; other lines are skipped. */
+/** `ps` lines (`  48213   501 /path/to/program --flag value`) as pid, uid and command; other lines are skipped. */
 export function parseProcessList(text: string): RunningProcess[] {
   const found: RunningProcess[] = [];
   for (const raw of boundedLines(text)) {
-    const line = raw.trim();
-    const space = line.search(/\s/);
-    if (space <= 0) continue;
-    const pid = line.slice(0, space);
-    const command = line.slice(space + 1).trim();
-    if (/^\d{1,10}$/.test(pid) && Number(pid) > 0 && command !== "") found.push({ pid: Number(pid), command });
+    const [pid, rest] = firstWord(raw);
+    const [uid, command] = firstWord(rest);
+    if (/^\d{1,10}$/.test(pid) && Number(pid) > 0 && /^\d{1,10}$/.test(uid) && command !== "")
+      found.push({ pid: Number(pid), command, uid: Number(uid) });
   }
   return found;
+}
+
+/** A line's first word and the rest, both trimmed. */
+function firstWord(text: string): [string, string] {
+  const line = text.trim();
+  const space = line.search(/\s/);
+  return space <= 0 ? [line, ""] : [line.slice(0, space), line.slice(space + 1).trim()];
 }
 
 /** The `host:port (LISTEN)` ports of `lsof` output, de-duplicated and ascending. */
