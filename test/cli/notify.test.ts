@@ -54,7 +54,7 @@ describe("quotabar watch --count 1 --notify-command (the built CLI against the s
     const second = await runCli(args, sim.env({ QUOTABAR_CONFIG: config }));
     expect(second).toMatchObject({ code: 0, stderr: "" });
     expect(eventsIn(file)).toHaveLength(3);
-  });
+  }, 90_000);
 
   it("with the default thresholds (80 and 95 %) tells Warp's 81 % once; a failing command is reported, never fatal; a failing provider exits 1", async () => {
     const dir = tempDir();
@@ -73,7 +73,7 @@ describe("quotabar watch --count 1 --notify-command (the built CLI against the s
     expect(reported).toMatchObject({ code: 0, stderr: "--notify-command failed (exit code 4): nope\n" });
     sim.sim.setScenario("warp", "upstream_500");
     expect((await runCli(command, { ...sim.env(), HOME: tempDir() })).code).toBe(1);
-  });
+  }, 90_000);
 
   it("says once on stderr that no desktop notification service answers, and still runs the command", async () => {
     if (process.platform === "darwin") return; // there osascript would show real notifications
@@ -100,7 +100,7 @@ describe("quotabar watch --count 1 --notify-command (the built CLI against the s
       ["primary", 1],
       ["secondary", 1],
     ]);
-  });
+  }, 90_000);
 });
 
 describe("pace and history through the CLI", () => {
@@ -132,7 +132,7 @@ describe("pace and history through the CLI", () => {
     expect((await runCli(["cache", "clear", "-p", "opencode"], env)).code).toBe(0);
     const cleared = await runCli(["history", "-p", "opencode"], env);
     expect(cleared.stdout).toMatch(/^No readings kept yet/);
-  });
+  }, 90_000);
 });
 
 describe("the library: history() and watch({ onEvents })", () => {
@@ -177,5 +177,5 @@ describe("the library: history() and watch({ onEvents })", () => {
     await once;
     await stopAgain();
     expect(again).toEqual([[]]);
-  });
+  }, 90_000);
 });
