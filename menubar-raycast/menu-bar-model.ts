@@ -4,12 +4,16 @@
  */
 import { statusPageUrl } from "../domain/descriptor.js";
 import type { KeepaliveReport } from "../domain/session-keepalive.js";
-import type { Meter, ProviderUsage, UsageDocument } from "../domain/usage-document.js";
+import type { ProviderUsage, UsageDocument } from "../domain/usage-document.js";
 import { formatAge, formatDateTime, formatPercent } from "../presentation/format.js";
-import { fullestMeter, hasIncident, incidentLabel, incidentTone, metersOf, toneOf, type Tone } from "../presentation/severity.js";
+import { hasIncident, incidentLabel, incidentTone, metersOf, toneOf, type Tone } from "../presentation/severity.js";
 import { PROVIDER_CATALOG } from "../providers/registry.js";
 import { meterView } from "../raycast/shared/meter-view.js";
+import { paceView } from "../raycast/shared/pace-view.js";
 import { remedyOf, type ItemAction } from "../raycast/shared/remedy-view.js";
+import { DEFAULT_TITLE, menuBarTitle, type TitleOptions } from "./menu-bar-title.js";
+
+export { headlineOf } from "./menu-bar-title.js";
 
 export interface MenuBarItemModel {
   title: string;
@@ -21,7 +25,11 @@ export interface MenuBarItemModel {
 
 export type MenuIcon =
   | { kind: "progress"; progress: number; tone: Tone }
-  | { kind: "symbol"; symbol: "warning" | "hint" | "clock" | "incident" | "globe" | "status"; tone: Tone };
+  | {
+      kind: "symbol";
+      symbol: "warning" | "hint" | "clock" | "incident" | "globe" | "status" | "pace" | "runsOut";
+      tone: Tone;
+    };
 
 export interface MenuBarSectionModel {
   id: string;
@@ -30,7 +38,7 @@ export interface MenuBarSectionModel {
 }
 
 export interface MenuBarModel {
-  /** "81%": short, for the menu bar. Empty when nothing has a percentage. */
+  /** "81%", "40% · +11%", "runs out in 1h 40m": short, for the menu bar (see menu-bar-title.ts). Empty when nothing has a percentage. */
   title: string;
   tooltip: string;
   /** The progress ring: 0..1, its colour, and whether a status page reports an incident. */
@@ -39,41 +47,29 @@ export interface MenuBarModel {
 }
 
 /**
- * The menu-bar title follows the provider picked in preferences, else the most used meter among
- * the enabled providers (the document holds exactly those).
- */
-export function headlineOf(document: UsageDocument | undefined, picked = "auto"): { usage: ProviderUsage; meter: Meter } | null {
-  const providers = document?.providers ?? [];
-  const candidates = picked !== "auto" && picked !== "" ? providers.filter((p) => p.id === picked) : providers;
-  let best: { usage: ProviderUsage; meter: Meter } | null = null;
-  for (const usage of candidates) {
-    const meter = fullestMeter(usage);
-    if (meter && (best === null || (meter.usedPercent as number) > (best.meter.usedPercent as number))) best = { usage, meter };
-  }
-  return best;
-}
-
-/**
- * `alerts`: the providers whose session keepalive gave up (by id), each shown with what to do and a
- * "Refresh Session" item.
+ * `picked`: the provider the title follows ("auto": all of them). `alerts`: the providers whose
+ * session keepalive gave up (by id), each shown with what to do and a "Refresh Session" item.
+ * `title`: what the title shows (the Menu Bar Title preferences); the ring is the same meter's.
  */
 export function menuBarModel(
   document: UsageDocument | undefined,
   now: Date,
   picked = "auto",
   alerts: Readonly<Record<string, KeepaliveReport>> = {},
+  title: TitleOptions = DEFAULT_TITLE,
 ): MenuBarModel {
-  const headline = headlineOf(document, picked);
+  const { text, headline } = menuBarTitle(document, now, picked, title);
   const providers = document?.providers ?? [];
   const incident = providers.some((p) => hasIncident(p.status));
   const percent = headline ? (headline.meter.usedPercent as number) : 0;
+  const pace = headline ? paceView(headline.meter, now) : null;
   const tooltip = headline
-    ? `${headline.usage.name} · ${headline.meter.label} ${formatPercent(percent)} used`
+    ? `${headline.usage.name} · ${headline.meter.label} ${formatPercent(percent)} used${pace ? ` · ${pace.delta} · ${pace.runOut}` : ""}`
     : providers.length === 0
       ? "Quotabar: no provider set up"
       : "Quotabar";
   return {
-    title: headline ? formatPercent(percent) : "",
+    title: text,
     tooltip: incident ? `${tooltip} · status incident` : tooltip,
     icon: { progress: percent / 100, tone: headline ? toneOf(percent) : "muted", incident },
     sections: providers.map((usage) => providerSection(usage, now, alerts[usage.id])),
@@ -95,6 +91,16 @@ function providerSection(usage: ProviderUsage, now: Date, alert: KeepaliveReport
       icon: { kind: "progress", progress: (view.percent ?? 0) / 100, tone: view.tone },
       ...(dashboard ? { action: dashboard } : {}),
     });
+    // under the meter: how it goes against its window, and whether it lasts to the reset
+    const pace = paceView(meter, now);
+    if (pace)
+      items.push({
+        title: pace.deltaLine,
+        subtitle: pace.runOut,
+        tooltip: `${pace.basis}.`,
+        icon: { kind: "symbol", symbol: pace.runsOutIn === null ? "pace" : "runsOut", tone: pace.tone },
+        ...(dashboard ? { action: dashboard } : {}),
+      });
   }
   if (usage.stale && usage.fetchedAt) {
     items.push({ title: `Stale · updated ${formatAge(usage.fetchedAt, now)}`, icon: { kind: "symbol", symbol: "clock", tone: "warning" } });

@@ -4,14 +4,19 @@
  * against the simulator (in its own process). Free of React.
  */
 import http from "node:http";
-import type { UsageDocument } from "../../domain/usage-document.js";
+import { StoredUsageHistory } from "../../adapters/cache/stored-usage-history.js";
+import { secretsOf } from "../../domain/scoped-http.js";
+import type { ProviderUsage, UsageDocument } from "../../domain/usage-document.js";
 import type { ProviderListing } from "../../domain/usage-service.js";
 import type { Core } from "../../library/compose-core.js";
+import type { ProviderHistory } from "../../ports/usage-history.js";
 import { DESCRIPTORS } from "../../providers/registry.js";
-import { PROVIDER_PREFERENCES, type QuotabarPreferences } from "../shared/preferences.js";
+import { CacheTextStore } from "../shared/adapters/cache-text-store.js";
+import type { SyncKeyValueStore } from "../shared/adapters/key-value.js";
+import { preferenceOf, PROVIDER_PREFERENCES, type QuotabarPreferences } from "../shared/preferences.js";
 import { createRaycastCore } from "../shared/raycast-core.js";
 import { memoryCache, memoryLocalStorage } from "../doubles/memory-stores.js";
-import type { Scenario } from "./scenarios.js";
+import type { EarlierReadings, Scenario } from "./scenarios.js";
 import type { SimulatorProcess } from "./simulator-client.js";
 
 /** What the preview needs of the simulator: its environment, its providers, and switching scenarios. */
@@ -58,23 +63,64 @@ export function previewCore(
   });
 }
 
-/** The scenario's usage document, and the provider listing the list takes its "Not Set Up" rows from. */
+/**
+ * Earlier readings of one meter, kept in the preview's Cache as earlier refreshes would have kept
+ * them: the meter of `usage` (the screenshot's fetch) with each reading's used percent, at its time,
+ * under the key the provider's preference holds (the history belongs to a credential).
+ */
+export async function keepEarlierReadings(
+  cache: SyncKeyValueStore,
+  originMap: string,
+  preferences: QuotabarPreferences,
+  usage: ProviderUsage,
+  earlier: EarlierReadings,
+  now: Date,
+): Promise<void> {
+  const meter = usage[earlier.meter];
+  const key = preferences[preferenceOf(usage.id, "apiKey")?.name ?? ""];
+  if (!meter || typeof key !== "string")
+    throw new Error(`the preview keeps readings of ${usage.id} ${earlier.meter}, which it cannot read`);
+  const history = new StoredUsageHistory(new CacheTextStore(cache), originMap);
+  for (const { minutesAgo, usedPercent } of earlier.readings) {
+    const used = meter.limit === null ? null : Math.round((meter.limit * usedPercent) / 100);
+    await history.append(
+      {
+        ...usage,
+        primary: null,
+        secondary: null,
+        tertiary: null,
+        [earlier.meter]: { ...meter, usedPercent, used, pace: null },
+        fetchedAt: new Date(now.getTime() - minutesAgo * 60_000).toISOString(),
+      },
+      secretsOf(key),
+    );
+  }
+}
+
+/** The scenario's usage document, the provider listing the list takes its "Not Set Up" rows from, and the kept history it charts. */
 export async function documentFor(
   sim: Simulator,
   scenario: Scenario,
   home: string,
   now: Date,
-): Promise<{ document: UsageDocument; listing: ProviderListing[]; providers: string[] }> {
+): Promise<{ document: UsageDocument; listing: ProviderListing[]; providers: string[]; history: ProviderHistory[] }> {
   const cache = memoryCache();
   const preferences = scenario.empty ? {} : preferencesFrom(sim.env());
   const core = (at: Date) => previewCore(sim, { home, at, preferences, cache });
   const listing = await core(now).usage.listProviders();
-  if (scenario.empty) return { document: { version: 1, generatedAt: now.toISOString(), providers: [] }, listing, providers: [] };
+  if (scenario.empty)
+    return { document: { version: 1, generatedAt: now.toISOString(), providers: [] }, listing, providers: [], history: [] };
   const providers = shownProviders(sim);
   const fetchAt = async (at: Date, scenarios: Record<string, string>) => {
     await sim.play(scenarios);
     return core(at).usage.usage({ providers, status: true });
   };
   if (scenario.before) await fetchAt(new Date(now.getTime() - scenario.before.hoursAgo * 3_600_000), scenario.before.sim);
-  return { document: await fetchAt(now, scenario.sim), listing, providers };
+  if (scenario.history) {
+    // a first fetch gives the meter and its window; the earlier readings are kept in that window
+    const first = (await fetchAt(now, scenario.sim)).providers.find((p) => p.id === scenario.history!.provider);
+    if (first) await keepEarlierReadings(cache, sim.env().QUOTABAR_ORIGIN_MAP ?? "", preferences, first, scenario.history, now);
+  }
+  const document = await fetchAt(now, scenario.sim);
+  return { document, listing, providers, history: await core(now).history({ providers }) };
 }

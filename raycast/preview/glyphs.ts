@@ -12,6 +12,10 @@ const PATHS: Record<string, string> = {
     '<circle cx="8" cy="8" r="6.2" fill="none" stroke="currentColor" stroke-width="1.3"/><ellipse cx="8" cy="8" rx="2.6" ry="6.2" fill="none" stroke="currentColor" stroke-width="1.1"/><path d="M1.9 8h12.2" stroke="currentColor" stroke-width="1.1"/>',
   Heartbeat:
     '<path d="M1.5 8.5h3l1.6-3.8 2.6 7 1.8-4.2h4" fill="none" stroke="currentColor" stroke-width="1.4" stroke-linejoin="round" stroke-linecap="round"/>',
+  Gauge:
+    '<path d="M2.3 11.6a6 6 0 1 1 11.4 0" fill="none" stroke="currentColor" stroke-width="1.3" stroke-linecap="round"/><path d="m8 9.6 2.6-3.4" stroke="currentColor" stroke-width="1.4" stroke-linecap="round"/><circle cx="8" cy="9.8" r="1.1" fill="currentColor"/>',
+  Hourglass:
+    '<path d="M4 1.9h8M4 14.1h8M4.8 2v2.2c0 1.6 3.2 2.6 3.2 3.8s-3.2 2.2-3.2 3.8V14M11.2 2v2.2c0 1.6-3.2 2.6-3.2 3.8s3.2 2.2 3.2 3.8V14" fill="none" stroke="currentColor" stroke-width="1.3" stroke-linecap="round" stroke-linejoin="round"/>',
   Circle: '<circle cx="8" cy="8" r="5.8" fill="none" stroke="currentColor" stroke-width="1.3" stroke-dasharray="2.2 1.6"/>',
   ArrowClockwise:
     '<path d="M13 8a5 5 0 1 1-1.6-3.7" fill="none" stroke="currentColor" stroke-width="1.4" stroke-linecap="round"/><path d="M12.2 1.8v2.9H9.3" fill="none" stroke="currentColor" stroke-width="1.4" stroke-linecap="round" stroke-linejoin="round"/>',

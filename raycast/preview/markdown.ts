@@ -1,10 +1,11 @@
-/** Just enough Markdown for the detail panes the views produce: headings, paragraphs, quotes, lists, code, bold, italic. */
+/** Just enough Markdown for the detail panes the views produce: headings, paragraphs, quotes, lists, code, bold, italic, data-URI images. */
 export function escapeHtml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
 
 function inline(text: string): string {
   return escapeHtml(text)
+    .replace(/!\[([^\]]*)\]\((data:image\/[a-z+]+;base64,[A-Za-z0-9+/=]+)\)/g, '<img alt="$1" src="$2">')
     .replace(/`([^`]+)`/g, "<code>$1</code>")
     .replace(/\*\*([^*]+)\*\*/g, "<strong>$1</strong>")
     .replace(/(^|[\s(])_([^_]+)_(?=$|[\s).,])/g, "$1<em>$2</em>");

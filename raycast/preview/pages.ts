@@ -74,6 +74,7 @@ const LIST_CSS = `
 .markdown em { color: rgba(255, 255, 255, 0.55); }
 .markdown blockquote { margin: 10px 0; padding: 4px 12px; border-left: 3px solid #FF8A4C; background: rgba(255, 138, 76, 0.08); border-radius: 0 6px 6px 0; }
 .markdown ul { margin: 6px 0; padding-left: 20px; color: rgba(255, 255, 255, 0.8); }
+.markdown img { display: block; max-width: 100%; }
 .metadata { flex: none; max-height: 56%; overflow: hidden; border-top: 1px solid rgba(255, 255, 255, 0.08); padding: 6px 22px 8px; font-size: 12.5px; }
 .meta-row { display: flex; align-items: center; min-height: 25px; gap: 12px; }
 .meta-title { color: rgba(255, 255, 255, 0.5); flex: none; }

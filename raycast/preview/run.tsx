@@ -22,7 +22,7 @@ import { screenshot } from "./chromium.js";
 import { documentFor, oneConnectionPerRequest, previewCore, type Simulator } from "./documents.js";
 import { iconPage, indexPage, listPage, menuBarPage, PAGE } from "./pages.js";
 import { PreviewError } from "./problems.js";
-import { scenarioProblems, SCENARIOS, type Scenario } from "./scenarios.js";
+import { scenarioProblems, SCENARIOS, titleOptionsFor, viewsOf, type Scenario } from "./scenarios.js";
 import { SimulatorProcess } from "./simulator-client.js";
 import { detailToHtml, listToHtml, menuBarToHtml } from "./tree-to-html.js";
 
@@ -118,12 +118,14 @@ export async function runPreview(options: PreviewOptions): Promise<{ files: stri
   const index: { scenario: string; title: string; files: string[] }[] = [];
   try {
     for (const scenario of scenarios) {
-      const { document, listing, providers } = await documentFor(sim, scenario, home, NOW);
+      const { document, listing, providers, history } = await documentFor(sim, scenario, home, NOW);
+      const views = viewsOf(scenario);
+      const model = menuBarModel(document, NOW, "auto", {}, titleOptionsFor(scenario));
       environment.appearance = "light";
-      const menuTree = await renderTree(<UsageMenuBar model={menuBarModel(document, NOW)} isLoading={false} onRefresh={() => undefined} />);
+      const menuTree = await renderTree(<UsageMenuBar model={model} isLoading={false} onRefresh={() => undefined} />);
       environment.appearance = "dark";
       const listTree = await renderTree(
-        <UsageList model={listModel(document, listing, NOW)} isLoading={false} onRefresh={() => undefined} />,
+        <UsageList model={listModel(document, listing, NOW, { history })} isLoading={false} onRefresh={() => undefined} />,
       );
       const menu = menuBarToHtml(menuTree);
       const list = listToHtml(listTree, {
@@ -137,8 +139,10 @@ export async function runPreview(options: PreviewOptions): Promise<{ files: stri
 
       write(`${scenario.id}.json`, `${JSON.stringify(document, null, 2)}\n`);
       const pages = {
-        "menu-bar": menuBarPage(`${scenario.title}: menu bar`, menu, { heading: scenario.title, text: scenario.caption }, NOW),
-        list: listPage(`${scenario.title}: list`, list),
+        ...(views.includes("menuBar")
+          ? { "menu-bar": menuBarPage(`${scenario.title}: menu bar`, menu, { heading: scenario.title, text: scenario.caption }, NOW) }
+          : {}),
+        ...(views.includes("list") ? { list: listPage(`${scenario.title}: list`, list) } : {}),
       };
       const files: string[] = [];
       for (const [view, html] of Object.entries(pages)) {
@@ -149,7 +153,7 @@ export async function runPreview(options: PreviewOptions): Promise<{ files: stri
       }
       index.push({ scenario: scenario.id, title: scenario.title, files });
       log(
-        `${scenario.id}: ${menuBarModel(document, NOW).title || "(no title)"} · ${document.providers.map((p) => `${p.id}${p.ok ? "" : p.stale ? " (stale)" : ` (${p.error?.code})`}`).join(", ") || "no providers"}`,
+        `${scenario.id}: ${model.title || "(no title)"} · ${document.providers.map((p) => `${p.id}${p.ok ? "" : p.stale ? " (stale)" : ` (${p.error?.code})`}`).join(", ") || "no providers"}`,
       );
     }
     environment.appearance = "dark";

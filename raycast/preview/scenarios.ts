@@ -5,9 +5,22 @@
  * "all fine" shot no error at all. A check that fails stops the preview instead of writing a
  * picture of something else (a network error, say).
  */
+import type { MeterRole } from "../../domain/meter.js";
 import type { UsageDocument } from "../../domain/usage-document.js";
-import { hasIncident } from "../../presentation/severity.js";
+import { DEFAULT_TITLE, menuBarTitle, ROTATION, type ShownMode, type TitleOptions } from "../../menubar-raycast/menu-bar-title.js";
+import { hasIncident, metersOf } from "../../presentation/severity.js";
+import { paceView } from "../shared/pace-view.js";
 import { escapeHtml } from "./markdown.js";
+
+/** The two views a scenario can be drawn in. */
+export type PreviewView = "list" | "menuBar";
+
+/** Readings of one meter before the screenshot, kept in the history as earlier refreshes would have kept them. */
+export interface EarlierReadings {
+  provider: string;
+  meter: MeterRole;
+  readings: readonly { minutesAgo: number; usedPercent: number }[];
+}
 
 export interface Scenario {
   id: string;
@@ -24,6 +37,12 @@ export interface Scenario {
   showActions?: boolean;
   /** Which views go to the Store's metadata/, as quotabar-<n>.png (`npm run preview:raycast:store`). */
   metadata?: { list?: number; menuBar?: number };
+  /** The views drawn (default both): a title mode is a menu-bar picture. */
+  views?: readonly PreviewView[];
+  /** The menu-bar title preferences (default Percent). */
+  menuBarTitle?: Partial<TitleOptions>;
+  /** Earlier readings kept before the screenshot's fetch: the pace follows them, the list charts them. */
+  history?: EarlierReadings;
   /** What the views must show; every shown provider not named here must be fine (no error, not stale). */
   expect: {
     /** Providers failing with this error code (and no last good data). */
@@ -36,8 +55,23 @@ export interface Scenario {
     incident?: string[];
     /** Providers with an unlimited primary meter. */
     unlimited?: string[];
+    /** Providers with a meter forecast to run out before its reset. */
+    runsOut?: string[];
+    /** What the menu-bar title shows ("rotate": any of Rotate's modes, and not always the same one). */
+    title?: ShownMode | "rotate";
   };
 }
+
+/** What the burst of the runs-out scenario looks like: z.ai's 5-hour tokens, 5 % to 29 % in the last 45 minutes. */
+const BURST: EarlierReadings = {
+  provider: "zai",
+  meter: "primary",
+  readings: [
+    { minutesAgo: 45, usedPercent: 5 },
+    { minutesAgo: 30, usedPercent: 12 },
+    { minutesAgo: 15, usedPercent: 20 },
+  ],
+};
 
 export const SCENARIOS: readonly Scenario[] = [
   {
@@ -88,6 +122,66 @@ export const SCENARIOS: readonly Scenario[] = [
     expect: { incident: ["copilot"] },
   },
   {
+    id: "runs-out",
+    title: "A quota that runs out before its reset",
+    caption: "After a burst, z.ai's 5-hour tokens run out before the window resets: the menu bar says when, the list charts it.",
+    sim: {},
+    history: BURST,
+    selected: "zai",
+    menuBarTitle: { mode: "runsOut" },
+    expect: { runsOut: ["zai"], title: "runsOut" },
+  },
+  {
+    id: "title-pace",
+    title: "Menu-bar title: Pace",
+    caption: "How far usage is ahead of the share of its window gone, for the meter most at risk; pace and run-out under each meter.",
+    sim: {},
+    selected: "zai",
+    views: ["menuBar"],
+    menuBarTitle: { mode: "pace" },
+    expect: { title: "pace" },
+  },
+  {
+    id: "title-both",
+    title: "Menu-bar title: Both",
+    caption: "The percent and the pace of the same meter.",
+    sim: {},
+    selected: "zai",
+    views: ["menuBar"],
+    menuBarTitle: { mode: "both" },
+    expect: { title: "both" },
+  },
+  {
+    id: "title-reset",
+    title: "Menu-bar title: Reset time",
+    caption: "When the fullest meter resets.",
+    sim: {},
+    selected: "zai",
+    views: ["menuBar"],
+    menuBarTitle: { mode: "reset" },
+    expect: { title: "reset" },
+  },
+  {
+    id: "title-runs-out-compact",
+    title: "Menu-bar title: Runs out, compact",
+    caption: "When the meter most at risk runs out at this pace, in as few characters as it takes.",
+    sim: {},
+    selected: "zai",
+    views: ["menuBar"],
+    menuBarTitle: { mode: "runsOut", compact: true },
+    expect: { runsOut: ["zai"], title: "runsOut" },
+  },
+  {
+    id: "title-rotate",
+    title: "Menu-bar title: Rotate",
+    caption: "Percent, pace, reset and run-out in turn, every minute or more.",
+    sim: {},
+    selected: "zai",
+    views: ["menuBar"],
+    menuBarTitle: { mode: "rotate" },
+    expect: { title: "rotate" },
+  },
+  {
     id: "new-user",
     title: "Nothing set up yet",
     caption: "A new user is told where the keys go.",
@@ -125,6 +219,7 @@ export function scenarioProblems(
   const problems: string[] = [];
   const { errors = {}, stale = [], nearLimit = [], incident = [], unlimited = [] } = scenario.expect;
   const shown = document.providers.map((p) => p.id);
+  const drawsList = viewsOf(scenario).includes("list");
   if (scenario.empty) {
     if (shown.length > 0) problems.push(`shows ${shown.join(", ")} although nothing is set up`);
     if (!html.list.includes("Add an API Key to Get Started")) problems.push("the list does not invite the new user to add a key");
@@ -154,13 +249,77 @@ export function scenarioProblems(
   }
   const selected = document.providers.find((p) => p.id === scenario.selected);
   if (!selected) problems.push(`the selected provider ${scenario.selected} is not shown`);
-  else if (!html.list.includes(`<h2>${escapeHtml(selected.name)}</h2>`))
+  else if (drawsList && !html.list.includes(`<h2>${escapeHtml(selected.name)}</h2>`))
     problems.push(`the list's detail pane does not show ${selected.name}`);
+  problems.push(...paceProblems(scenario, document, html));
   problems.push(...timeProblems(document, html));
   const expectedWireFailure = Object.keys(errors).length > 0 && Object.values(errors).includes("network");
   for (const [view, text] of Object.entries(html)) {
     const failure = WIRE_FAILURE.exec(text);
     if (failure && !expectedWireFailure) problems.push(`the ${view} shows "${failure[0]}"`);
+  }
+  return problems;
+}
+
+/** The views a scenario is drawn in. */
+export function viewsOf(scenario: Scenario): readonly PreviewView[] {
+  return scenario.views ?? ["list", "menuBar"];
+}
+
+/** The scenario's menu-bar title preferences. */
+export function titleOptionsFor(scenario: Scenario): TitleOptions {
+  return { ...DEFAULT_TITLE, ...scenario.menuBarTitle };
+}
+
+/**
+ * The pace a scenario names, and every pace the document has, in the views: each meter's pace line
+ * in the menu; the title in the mode asked for; a forecast that runs out (from the kept readings
+ * when the scenario keeps some) in both views, and its chart in the list.
+ */
+function paceProblems(scenario: Scenario, document: UsageDocument, html: { list: string; menuBar: string }): string[] {
+  const problems: string[] = [];
+  const now = new Date(document.generatedAt);
+  for (const usage of document.providers) {
+    for (const meter of metersOf(usage)) {
+      const pace = paceView(meter, now);
+      if (pace && !html.menuBar.includes(escapeHtml(pace.deltaLine)))
+        problems.push(`the menu bar does not show ${usage.id} ${meter.label}'s pace`);
+    }
+  }
+  for (const id of scenario.expect.runsOut ?? []) {
+    const usage = document.providers.find((p) => p.id === id);
+    const running = usage ? metersOf(usage).filter((m) => m.pace?.runsOutAt) : [];
+    if (running.length === 0) {
+      problems.push(`${id} should have a meter that runs out before its reset, but none does`);
+      continue;
+    }
+    if (!html.menuBar.includes("runs out in") && !/out \d/.test(html.menuBar))
+      problems.push(`the menu bar does not say when ${id} runs out`);
+    if (viewsOf(scenario).includes("list") && !html.list.includes("runs out in"))
+      problems.push(`the list does not say when ${id} runs out`);
+    const kept = scenario.history?.provider === id ? usage?.[scenario.history.meter] : null;
+    if (kept) {
+      if (kept.pace?.basis !== "history")
+        problems.push(`${id} ${kept.label}'s pace does not come from the kept readings (${kept.pace?.basis ?? "no pace"})`);
+      if (viewsOf(scenario).includes("list") && scenario.selected === id && !html.list.includes("data:image/svg+xml;base64,"))
+        problems.push(`the list's detail pane does not chart ${id} ${kept.label}`);
+    }
+  }
+  const expected = scenario.expect.title;
+  if (expected !== undefined) {
+    const options = titleOptionsFor(scenario);
+    const title = menuBarTitle(document, now, "auto", options);
+    if (title.text === "" || !html.menuBar.includes(`<span class="status-title">${escapeHtml(title.text)}</span>`))
+      problems.push(`the menu-bar title is not drawn (${title.text || "empty"})`);
+    if (expected === "rotate") {
+      const modes = new Set(
+        Array.from(
+          { length: ROTATION.length },
+          (_, i) => menuBarTitle(document, new Date(now.getTime() + i * options.rotateSeconds * 1000), "auto", options).shown,
+        ),
+      );
+      if (modes.size < 2) problems.push(`the rotating title shows only ${[...modes].join(", ")}`);
+    } else if (title.shown !== expected) problems.push(`the menu-bar title shows ${title.shown}, not ${expected}`);
   }
   return problems;
 }

@@ -14,6 +14,14 @@ export interface QuotabarPreferences {
   configPath?: string;
   /** Menu-bar command only: "auto" (most used) or a provider id. */
   menuBarProvider?: string;
+  /** Menu-bar command only: what the title shows (menubar-raycast/menu-bar-title.ts TITLE_MODES). */
+  menuBarTitle?: string;
+  /** Menu-bar command only: Rotate's step in seconds, as the dropdown's string. */
+  menuBarRotateSeconds?: string;
+  /** Menu-bar command only: the title without words. */
+  menuBarCompact?: boolean;
+  /** Menu-bar command only: a toast (a HUD when Raycast is closed) for thresholds, run-outs and incidents. Default on. */
+  menuBarNotify?: boolean;
   /** List command only: list the providers this version cannot read yet in a Coming Soon section (see coming-soon.ts). */
   showComingSoon?: boolean;
   [providerPreference: string]: string | boolean | undefined;

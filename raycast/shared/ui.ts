@@ -24,6 +24,8 @@ const SYMBOLS = {
   globe: Icon.Globe,
   status: Icon.Heartbeat,
   circle: Icon.Circle,
+  pace: Icon.Gauge,
+  runsOut: Icon.Hourglass,
 } as const;
 
 export type SymbolName = keyof typeof SYMBOLS;

@@ -1,6 +1,8 @@
 import type { KeepaliveReport } from "../../domain/session-keepalive.js";
 import type { UsageDocument } from "../../domain/usage-document.js";
+import type { QuotabarEvent } from "../../domain/usage-events.js";
 import type { ProviderListing } from "../../domain/usage-service.js";
+import type { ProviderHistory } from "../../ports/usage-history.js";
 import type { DocumentCache } from "./adapters/document-cache.js";
 import { createRaycastCore, type RaycastAdapters } from "./raycast-core.js";
 
@@ -34,4 +36,17 @@ export async function sessionAlerts(adapters: RaycastAdapters): Promise<Record<s
   const core = createRaycastCore(adapters);
   const notices = await core.keepalive.notices(core.catalog.all().map((m) => m.descriptor.id));
   return Object.fromEntries(notices.map((report) => [report.provider, report]));
+}
+
+/** The kept readings of these providers, for the list's charts (none for a provider nothing was kept of). */
+export async function loadHistory(adapters: RaycastAdapters, providers: readonly string[]): Promise<ProviderHistory[]> {
+  return providers.length === 0 ? [] : createRaycastCore(adapters).history({ providers });
+}
+
+/**
+ * The document's events not told before (thresholds crossed, run-outs forecast, incidents opened),
+ * from now on counted as told: what was told is kept in Raycast's Cache, beside the history.
+ */
+export function raiseEvents(adapters: RaycastAdapters, document: UsageDocument): Promise<QuotabarEvent[]> {
+  return createRaycastCore(adapters).events.raise(document);
 }

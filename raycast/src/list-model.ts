@@ -6,18 +6,23 @@
 import { statusPageUrl, type ProviderDescriptor } from "../../domain/descriptor.js";
 import type { ProviderUsage, UsageDocument } from "../../domain/usage-document.js";
 import type { ProviderListing } from "../../domain/usage-service.js";
+import { METER_ROLES } from "../../domain/meter.js";
+import type { ProviderHistory } from "../../ports/usage-history.js";
 import { formatAge, formatCountdown, formatDateTime, textBar } from "../../presentation/format.js";
 import { hasIncident, incidentLabel, incidentTone, metersOf, type Tone } from "../../presentation/severity.js";
 import { PROVIDER_CATALOG } from "../../providers/registry.js";
 import { canRead } from "../shared/coming-soon.js";
+import { historyChart } from "../shared/history-chart.js";
 import { meterView } from "../shared/meter-view.js";
+import { mostAtRisk, paceView } from "../shared/pace-view.js";
 import { hintFor, setupHint } from "../shared/remedy-view.js";
 
 export interface AccessoryModel {
   text?: string;
   tag?: string;
   tone?: Tone;
-  icon?: "clock";
+  /** clock: a reset countdown; pace: how usage goes against its window; runsOut: a forecast that it runs out before the reset. */
+  icon?: "clock" | "pace" | "runsOut";
   tooltip?: string;
 }
 
@@ -61,6 +66,8 @@ export interface ListModel {
 export interface ListOptions {
   /** The "Show Coming Soon" preference: list every provider still to come, not only the ones set up. */
   showComingSoon?: boolean;
+  /** The kept readings of the providers' meters (`core.history()`): each meter's chart in the detail pane. */
+  history?: readonly ProviderHistory[];
 }
 
 const descriptorOf = (id: string): ProviderDescriptor | undefined => PROVIDER_CATALOG.get(id)?.descriptor;
@@ -82,7 +89,8 @@ export function listModel(
   const providers = document?.providers ?? [];
   const supported = (id: string) => listing.find((l) => l.id === id)?.supported ?? canRead(id);
   const setUp = (id: string) => providers.some((p) => p.id === id) || listing.some((l) => l.id === id && l.enabled);
-  const enabled = providers.filter((usage) => supported(usage.id)).map((usage) => usageRow(usage, now));
+  const historyOf = (id: string) => options.history?.find((h) => h.provider === id);
+  const enabled = providers.filter((usage) => supported(usage.id)).map((usage) => usageRow(usage, now, historyOf(usage.id)));
   const notSetUp = listing.filter((l) => l.supported && !providers.some((p) => p.id === l.id)).map(notSetUpRow);
   const soon = [
     ...listing.filter((l) => !l.supported).map((l) => ({ id: l.id, name: l.name })),
@@ -94,7 +102,7 @@ export function listModel(
   return { enabled, notSetUp, comingSoon };
 }
 
-export function usageRow(usage: ProviderUsage, now: Date): ListRowModel {
+export function usageRow(usage: ProviderUsage, now: Date, history?: ProviderHistory): ListRowModel {
   const descriptor = descriptorOf(usage.id);
   const primary = usage.primary ? meterView(usage.primary, now) : null;
   const accessories: AccessoryModel[] = [];
@@ -103,6 +111,8 @@ export function usageRow(usage: ProviderUsage, now: Date): ListRowModel {
   if (usage.status && hasIncident(usage.status)) {
     accessories.push({ tag: incidentLabel(usage.status), tone: incidentTone(usage.status), tooltip: usage.status.description });
   }
+  const pace = paceAccessory(usage, now);
+  if (pace) accessories.push(pace);
   if (primary?.reset && primary.resetsAt)
     accessories.push({
       text: primary.reset.replace("resets in ", ""),
@@ -124,7 +134,7 @@ export function usageRow(usage: ProviderUsage, now: Date): ListRowModel {
     enabled: true,
     icon,
     accessories,
-    markdown: usageMarkdown(usage, now),
+    markdown: usageMarkdown(usage, now, history),
     metadata: usageMetadata(usage, now),
     dashboardUrl: descriptor?.dashboardUrl ?? null,
     statusUrl: usage.status?.url ?? (descriptor ? statusPageUrl(descriptor) : null),
@@ -187,16 +197,41 @@ function comingSoonRow(id: string, name: string, setUp: boolean): ListRowModel {
   };
 }
 
-function usageMarkdown(usage: ProviderUsage, now: Date): string {
+/**
+ * The row's pace accessory, of the provider's meter most at risk: when it runs out before its reset,
+ * in how long ("out in 1h 40m", red); else how far ahead of pace or in reserve ("+11%", "−8%").
+ */
+function paceAccessory(usage: ProviderUsage, now: Date): AccessoryModel | null {
+  const meter = mostAtRisk(metersOf(usage), (m) => m);
+  const view = meter ? paceView(meter, now) : null;
+  if (!meter || !view) return null;
+  const tooltip = `${meter.label}: ${view.delta} · ${view.runOut}`;
+  return view.runsOutIn !== null
+    ? { text: `out in ${view.runsOutIn}`, icon: "runsOut", tone: view.tone, tooltip }
+    : { text: view.short, icon: "pace", tone: view.tone, tooltip };
+}
+
+function usageMarkdown(usage: ProviderUsage, now: Date, history: ProviderHistory | undefined): string {
   const parts = [`## ${usage.name}`];
   if (usage.plan) parts.push(`**${usage.plan}**`);
-  for (const meter of metersOf(usage)) {
+  for (const role of METER_ROLES) {
+    const meter = usage[role];
+    if (!meter) continue;
     const view = meterView(meter, now);
     const head = view.percentText ? `### ${view.label} · ${view.percentText}${meter.unlimited ? "" : " used"}` : `### ${view.label}`;
     const lines = [head];
-    if (view.percent !== null) lines.push(`\`${textBar(view.percent)}\``);
+    // the chart of its window, where readings were kept, shows how full it is and how it got there: it stands for the bar
+    const chart = historyChart(
+      meter,
+      history?.meters.find((m) => m.meter === role),
+      now,
+    );
+    if (chart) lines.push(chart.markdown);
+    else if (view.percent !== null) lines.push(`\`${textBar(view.percent)}\``);
     const facts = [view.quantity, view.reset].filter(Boolean).join(" · ");
     if (facts) lines.push(facts);
+    const pace = paceView(meter, now);
+    if (pace) lines.push(pace.line);
     if (view.note) lines.push(`_${view.note}_`);
     parts.push(lines.join("\n\n"));
   }
@@ -216,6 +251,14 @@ function usageMetadata(usage: ProviderUsage, now: Date): MetadataModel[] {
         kind: "label",
         title: `${meter.label} resets`,
         text: `${formatDateTime(meter.resetsAt)} (in ${formatCountdown(meter.resetsAt, now)})`,
+      });
+    const runsOutAt = meter.pace?.runsOutAt;
+    if (runsOutAt)
+      items.push({
+        kind: "label",
+        title: `${meter.label} runs out`,
+        text: `${formatDateTime(runsOutAt)} (in ${formatCountdown(runsOutAt, now)})`,
+        tone: "critical",
       });
   }
   for (const detail of usage.details) items.push({ kind: "label", title: detail.label, text: detail.value });

@@ -2,12 +2,14 @@ import { usePromise } from "@raycast/utils";
 import { useState } from "react";
 import { refreshMenuBar } from "../shared/actions.js";
 import { raycastAdapters } from "../shared/raycast-runtime.js";
-import { listProviders } from "../shared/usage.js";
+import { listProviders, loadHistory } from "../shared/usage.js";
 import { useUsage } from "../shared/use-usage.js";
 import { listModel } from "./list-model.js";
 import { UsageList } from "./usage-list.js";
 
 const loadListing = () => listProviders(raycastAdapters());
+/** The history of the document's providers; read again for each new document, since each fetch adds to it. */
+const loadCharts = (providers: string[], _generatedAt: string | undefined) => loadHistory(raycastAdapters(), providers);
 
 /** The list command: every provider, searchable by name and plan, with a detail pane. */
 export default function ShowUsage() {
@@ -15,12 +17,14 @@ export default function ShowUsage() {
   const [showComingSoon] = useState(() => raycastAdapters().preferences.showComingSoon === true);
   // a listing that cannot be read fails the usage fetch too, whose toast says why
   const listing = usePromise(loadListing, [], { onError: () => undefined });
+  // the charts are a help: without them (nothing kept yet, an unreadable history) the list is the same
+  const history = usePromise(loadCharts, [document?.providers.map((p) => p.id) ?? [], document?.generatedAt], { onError: () => undefined });
   const refresh = () => {
     void Promise.all([revalidate(), listing.revalidate()]).then(() => refreshMenuBar({ fetch: false }));
   };
   return (
     <UsageList
-      model={listModel(document, listing.data ?? [], new Date(), { showComingSoon })}
+      model={listModel(document, listing.data ?? [], new Date(), { showComingSoon, history: history.data ?? [] })}
       isLoading={isLoading || listing.isLoading}
       onRefresh={refresh}
     />

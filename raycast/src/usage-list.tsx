@@ -173,9 +173,13 @@ function Metadata({ items }: { items: MetadataModel[] }) {
   );
 }
 
+const ACCESSORY_ICONS = { clock: Icon.Clock, pace: Icon.Gauge, runsOut: Icon.Hourglass } as const;
+
 function accessoryOf(model: AccessoryModel) {
   const color = model.tone ? TONE_COLOR[model.tone] : undefined;
-  const icon = model.icon === "clock" ? Icon.Clock : undefined;
+  const symbol = model.icon ? ACCESSORY_ICONS[model.icon] : undefined;
+  // the clock stays plain beside its countdown; a pace icon takes its tone, as its text does
+  const icon = symbol && color && model.icon !== "clock" ? { source: symbol, tintColor: color } : symbol;
   return {
     ...(model.tag !== undefined ? { tag: color ? { value: model.tag, color } : model.tag } : {}),
     ...(model.text !== undefined ? { text: color ? { value: model.text, color } : model.text } : {}),

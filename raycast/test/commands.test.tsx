@@ -3,11 +3,20 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ReactTestInstance } from "react-test-renderer";
-import { environment, LaunchType, LocalStorage, preferenceValues, raycastCalls, resetRaycastDouble } from "../doubles/raycast-api/api.js";
+import {
+  Cache,
+  environment,
+  LaunchType,
+  LocalStorage,
+  preferenceValues,
+  raycastCalls,
+  resetRaycastDouble,
+} from "../doubles/raycast-api/api.js";
 import { QuotabarError } from "../../domain/errors.js";
 import type { DeviceFlow } from "../../ports/device-flow.js";
 import { ProviderSimulator } from "../../simulator/server.js";
 import MenuBarCommand from "../../menubar-raycast/menu-bar-command.js";
+import { keepEarlierReadings } from "../preview/documents.js";
 import { documentCache } from "../shared/raycast-runtime.js";
 import CopilotLogin from "../src/copilot-login.js";
 import { signInTexts } from "../src/sign-in-command.js";
@@ -58,7 +67,8 @@ describe("menu-bar command", () => {
     expect(extra().props.isLoading).toBe(true);
     await waitFor(() => extra().props.isLoading === false);
     expect(extra().props.title).toBe("81%");
-    expect(extra().props.tooltip).toBe("Warp · Credits 81% used");
+    // and its pace, when its window is under way (the simulator plays its fixtures' dates as recorded)
+    expect(extra().props.tooltip).toMatch(/^Warp · Credits 81% used( · (\d+% ahead of pace|\d+% in reserve|on pace) · .+)?$/);
     expect(extra().props.icon).toMatch(/^data:image\/svg\+xml,/);
     const sections = byType(view.root, "MenuBarExtra.Section");
     expect(titles(sections)).toEqual(["OpenRouter", "z.ai — Pro", "Warp", undefined]);
@@ -119,6 +129,101 @@ describe("menu-bar command", () => {
       "Add an API Key in Preferences…",
       "Sign in to GitHub Copilot…",
     ]);
+  });
+});
+
+describe("pace and events, with the demo's dates (every window under way now, as the preview plays them)", () => {
+  let live: ProviderSimulator;
+  beforeAll(async () => {
+    live = await ProviderSimulator.start({ liveDates: true });
+  });
+  afterAll(async () => {
+    await live?.stop();
+    process.env.QUOTABAR_ORIGIN_MAP = sim.env().QUOTABAR_ORIGIN_MAP;
+  });
+  beforeEach(() => {
+    process.env.QUOTABAR_ORIGIN_MAP = live.env().QUOTABAR_ORIGIN_MAP;
+    live.requests.length = 0;
+  });
+
+  it("shows the title its preferences ask for: the percent and the pace of the meter most at risk", async () => {
+    preferenceValues.menuBarTitle = "both";
+    environment.launchType = LaunchType.Background;
+    const view = await render(<MenuBarCommand />);
+    await waitFor(() => oneOfType(view.root, "MenuBarExtra").props.isLoading === false);
+    // z.ai's weekly window: 31% used with a fifth of it gone, so it runs out before its reset
+    expect(oneOfType(view.root, "MenuBarExtra").props.title).toMatch(/^31% · \+1\d%$/);
+    const zai = byType(view.root, "MenuBarExtra.Section").find((s) => s.props.title === "z.ai — Pro")!;
+    expect(titles(byType(zai, "MenuBarExtra.Item"))).toEqual([
+      "Tokens: 29%",
+      expect.stringMatching(/^\d+% in reserve$/),
+      "Weekly tokens: 31%",
+      expect.stringMatching(/^1\d% ahead of pace$/),
+      "Open z.ai Dashboard",
+    ]);
+  });
+
+  const toasts = () => raycastCalls.filter((c) => c.name === "showToast").map((c) => c.args[0]);
+  const backgroundRun = async () => {
+    // an old document: the background launch fetches
+    const cached = documentCache.read();
+    if (cached) documentCache.write({ ...cached, generatedAt: new Date(Date.now() - 3_600_000).toISOString() });
+    environment.launchType = LaunchType.Background;
+    const view = await render(<MenuBarCommand />);
+    await waitFor(() => oneOfType(view.root, "MenuBarExtra").props.isLoading === false);
+    view.unmount();
+  };
+
+  it("tells what a fetch raises in one toast, the most urgent first, and never twice in the same window", async () => {
+    await backgroundRun();
+    expect(toasts()).toEqual([
+      {
+        style: "FAILURE",
+        title: expect.stringMatching(/^z\.ai · Weekly tokens runs out in \d+d \d+h · \d more$/),
+        message: expect.stringMatching(/^At this pace it is used up \d+d \d+h before the reset\. · .*Warp · Credits at 81%/),
+      },
+    ]);
+    await backgroundRun();
+    expect(live.requests.filter((r) => r.providerId === "zai")).toHaveLength(2);
+    expect(toasts()).toHaveLength(1);
+  });
+
+  it("tells nothing, and counts nothing as told, while Notifications is off", async () => {
+    preferenceValues.menuBarNotify = false;
+    await backgroundRun();
+    expect(toasts()).toEqual([]);
+    preferenceValues.menuBarNotify = true;
+    await backgroundRun();
+    expect(toasts()).toHaveLength(1);
+  });
+  it("charts a meter in the list once readings of its window are kept", async () => {
+    const view = await render(<ShowUsage />);
+    await waitFor(() => oneOfType(view.root, "List").props.isLoading === false);
+    const detail = () =>
+      oneOfType(
+        byType(view.root, "List.Item").find((n) => n.props.title === "z.ai")!,
+        "List.Item.Detail",
+      ).props.markdown as string;
+    // one reading so far: the bar, no chart
+    expect(detail()).toContain("### Tokens · 29% used\n\n`");
+    const zai = documentCache.read()!.providers.find((p) => p.id === "zai")!;
+    const readings = [
+      { minutesAgo: 50, usedPercent: 9 },
+      { minutesAgo: 25, usedPercent: 18 },
+    ];
+    await keepEarlierReadings(
+      new Cache({ namespace: "quotabar" }),
+      live.env().QUOTABAR_ORIGIN_MAP!,
+      { ...preferenceValues },
+      zai,
+      { provider: "zai", meter: "primary", readings },
+      new Date(),
+    );
+    await press(byType(view.root, "Action").find((n) => n.props.title === "Refresh")!);
+    await waitFor(() => detail().includes("data:image/svg+xml;base64,"));
+    expect(detail()).toMatch(
+      /### Tokens · 29% used\n\n!\[Tokens since its window began\]\(data:image\/svg\+xml;base64,[A-Za-z0-9+/=]+\)\n\n_Dashed: on pace/,
+    );
   });
 });
 

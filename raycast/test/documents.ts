@@ -1,4 +1,5 @@
 import { meter, unlimitedMeter } from "../../domain/meter.js";
+import { withPace } from "../../domain/pace.js";
 import { advice } from "../../domain/remedy.js";
 import type { ProviderUsage, UsageDocument } from "../../domain/usage-document.js";
 import type { ProviderListing } from "../../domain/usage-service.js";
@@ -123,6 +124,36 @@ export const copilotIncident = usage({
     ],
   },
 });
+
+/**
+ * z.ai with a pace on both windows, as the core computes it at NOW from the windows alone: the
+ * 5-hour one (3 hours to go, 40 % of it gone) in reserve and lasting; the weekly one (5d 12h to go,
+ * 21.4 % gone) ahead of pace, running out in 3d 7h, 2d 4h before its reset.
+ */
+export const zaiPaced = withPace(
+  usage({
+    id: "zai",
+    name: "z.ai",
+    plan: "GLM Coding Pro",
+    primary: meter("Tokens", {
+      usedPercent: 29.32,
+      used: 23456789,
+      limit: 80000000,
+      unit: "tokens",
+      resetsAt: "2026-11-20T19:00:00.000Z",
+      windowMinutes: 300,
+    }),
+    secondary: meter("Weekly tokens", {
+      usedPercent: 31.25,
+      used: 125000000,
+      limit: 400000000,
+      unit: "tokens",
+      resetsAt: "2026-11-26T04:00:00.000Z",
+      windowMinutes: 10080,
+    }),
+  }),
+  NOW,
+);
 
 export function doc(...providers: ProviderUsage[]): UsageDocument {
   return { version: 1, generatedAt: NOW.toISOString(), providers };

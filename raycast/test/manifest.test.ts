@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { DESCRIPTORS, PROVIDER_IDS } from "../../providers/registry.js";
 import { generateManifest, isProviderPreference, renderManifest, type RaycastManifest } from "../../scripts/raycast-manifest.js";
+import { DEFAULT_TITLE, ROTATE_SECONDS, TITLE_MODES, titleOptionsOf } from "../../menubar-raycast/menu-bar-title.js";
 import { canRead, comingSoonProviders, SHOW_COMING_SOON } from "../shared/coming-soon.js";
 import { overlayPreferences, PROVIDER_PREFERENCES } from "../shared/preferences.js";
 
@@ -34,16 +35,38 @@ describe("raycast/package.json", () => {
     expect(manifest.preferences.map((p) => p.name).filter((n) => !known.has(n))).toEqual([]);
   });
 
-  it("has the three commands, the menu bar every 5 minutes with a choice of every provider this version reads", () => {
+  it("has the three commands, the menu bar every minute with a choice of every provider this version reads", () => {
     expect(manifest.commands.map((c) => [c.name, c.mode])).toEqual([
       ["menu-bar", "menu-bar"],
       ["show-usage", "view"],
       ["copilot-login", "view"],
     ]);
     const menuBar = manifest.commands[0]!;
-    expect(menuBar.interval).toBe("5m");
+    // launched every minute so a rotating title moves on; it fetches every 5 minutes (refresh-policy.ts)
+    expect(menuBar.interval).toBe("1m");
     const choices = menuBar.preferences![0]!.data!.map((d) => d.value);
     expect(choices).toEqual(["auto", ...PROVIDER_IDS.filter(canRead)]);
+  });
+
+  it("gives the menu bar its title preferences: the modes and Rotate's steps the command knows, Compact and Notifications", () => {
+    const preferences = manifest.commands[0]!.preferences as unknown as {
+      name: string;
+      type: string;
+      default: unknown;
+      data?: { value: string }[];
+    }[];
+    expect(preferences.map((p) => [p.name, p.type, p.default])).toEqual([
+      ["menuBarProvider", "dropdown", "auto"],
+      ["menuBarTitle", "dropdown", DEFAULT_TITLE.mode],
+      ["menuBarRotateSeconds", "dropdown", String(DEFAULT_TITLE.rotateSeconds)],
+      ["menuBarCompact", "checkbox", false],
+      ["menuBarNotify", "checkbox", true],
+    ]);
+    expect(preferences[1]!.data!.map((d) => d.value)).toEqual([...TITLE_MODES]);
+    expect(preferences[2]!.data!.map((d) => Number(d.value))).toEqual([...ROTATE_SECONDS]);
+    // what Raycast gives back is what the command reads
+    const chosen = Object.fromEntries(preferences.map((p) => [p.name, p.data ? p.data.at(-1)!.value : !p.default]));
+    expect(titleOptionsOf(chosen)).toEqual({ mode: "rotate", compact: true, rotateSeconds: 600 });
   });
 
   it("gives the list a Show Coming Soon checkbox only while some provider is still to come", () => {

@@ -12,12 +12,14 @@ import { documentFor, oneConnectionPerRequest } from "../preview/documents.js";
 import { listPage } from "../preview/pages.js";
 import { findChromium, missingExtensionDependencies, missingFont } from "../preview/problems.js";
 import { NOW as PREVIEW_NOW, runPreview } from "../preview/run.js";
-import { scenarioProblems, SCENARIOS, storeFiles, timeProblems, type Scenario } from "../preview/scenarios.js";
+import { scenarioProblems, SCENARIOS, storeFiles, timeProblems, viewsOf, type Scenario } from "../preview/scenarios.js";
 import { SimulatorProcess } from "../preview/simulator-client.js";
 import { listToHtml } from "../preview/tree-to-html.js";
+import { menuBarModel } from "../../menubar-raycast/menu-bar-model.js";
+import { DEFAULT_TITLE } from "../../menubar-raycast/menu-bar-title.js";
 import { listModel } from "../src/list-model.js";
 import { UsageList } from "../src/usage-list.js";
-import { copilot, doc, listing, NOW, usage, warp, warpUnauthorized, warpUnlimited, zaiStale } from "./documents.js";
+import { copilot, doc, listing, NOW, usage, warp, warpUnauthorized, warpUnlimited, zaiPaced, zaiStale } from "./documents.js";
 import { render } from "./render.js";
 
 const extension = resolve(fileURLToPath(new URL("..", import.meta.url)));
@@ -137,6 +139,44 @@ describe("preview: a screenshot shows what its scenario names, or is not written
     ).toEqual(["warp should be unlimited"]);
   });
 
+  it("refuses a pace shot whose meter lasts, whose title shows another mode, or whose views leave a pace out", async () => {
+    const withZai = ["copilot", "zai"];
+    const menuBarHtml = (document: ReturnType<typeof doc>, mode: "percent" | "runsOut" = "percent") => {
+      const model = menuBarModel(document, NOW, "auto", {}, { ...DEFAULT_TITLE, mode });
+      return `<span class="status-title">${model.title}</span>${model.sections.flatMap((s) => s.items.map((i) => `${i.title} ${i.subtitle ?? ""}`)).join(" ")}`;
+    };
+    const runsOut = { ...scenario("title-runs-out-compact"), menuBarTitle: { mode: "runsOut" as const } };
+    const lasting = doc(copilot, { ...zaiPaced, secondary: null });
+    expect(scenarioProblems(runsOut, lasting, withZai, { list: "", menuBar: menuBarHtml(lasting, "runsOut") })).toEqual([
+      "zai should have a meter that runs out before its reset, but none does",
+    ]);
+    const paced = doc(copilot, zaiPaced);
+    expect(scenarioProblems(runsOut, paced, withZai, { list: "", menuBar: menuBarHtml(paced, "runsOut") })).toEqual([]);
+    expect(scenarioProblems(runsOut, paced, withZai, { list: "", menuBar: menuBarHtml(paced) })).toEqual([
+      "the menu-bar title is not drawn (runs out in 3d 7h)",
+    ]);
+    expect(
+      scenarioProblems({ ...scenario("title-pace"), selected: "copilot" }, doc(copilot), ["copilot"], {
+        list: "",
+        menuBar: menuBarHtml(doc(copilot)),
+      }),
+    ).toEqual(["the menu-bar title shows percent, not pace"]);
+    expect(scenarioProblems(runsOut, paced, withZai, { list: "", menuBar: '<span class="status-title">runs out in 3d 7h</span>' })).toEqual(
+      ["the menu bar does not show zai Tokens's pace", "the menu bar does not show zai Weekly tokens's pace"],
+    );
+  });
+
+  it("refuses a runs-out shot whose pace does not come from the kept readings, or whose list has no chart", async () => {
+    const withZai = ["copilot", "zai"];
+    const kept = scenario("runs-out");
+    const burst = doc(copilot, { ...zaiPaced, primary: { ...zaiPaced.primary!, pace: { ...zaiPaced.secondary!.pace! } } });
+    const menuBar = `<span class="status-title">runs out in 3d 7h</span> 11% in reserve 10% ahead of pace`;
+    expect(scenarioProblems(kept, burst, withZai, { list: await listHtml(burst, "zai"), menuBar })).toEqual([
+      "zai Tokens's pace does not come from the kept readings (window)",
+      "the list's detail pane does not chart zai Tokens",
+    ]);
+  });
+
   it("refuses a shot whose reset lies beyond its window or before the shot, or that shows a raw ISO time", () => {
     const at = "2026-11-20T10:00:00.000Z";
     const fiveHours = { ...copilot.primary!, label: "5-hour", windowMinutes: 300 };
@@ -221,7 +261,16 @@ describe("preview: output", () => {
     const out = join(mkdtempSync(join(tmpdir(), "quotabar-preview-out-")), "preview-out");
     try {
       const { files } = await runPreview({ out, browser: null, log: () => undefined });
-      const expected = SCENARIOS.flatMap((s) => [`${s.id}.json`, `${s.id}-list.html`, `${s.id}-menu-bar.html`]);
+      const expected = SCENARIOS.flatMap((s) => [
+        `${s.id}.json`,
+        ...(viewsOf(s).includes("list") ? [`${s.id}-list.html`] : []),
+        ...(viewsOf(s).includes("menuBar") ? [`${s.id}-menu-bar.html`] : []),
+      ]);
+      // a title mode is a menu-bar picture only
+      expect(files).not.toContain("title-pace-list.html");
+      expect(readFileSync(join(out, "runs-out-list.html"), "utf8")).toContain(
+        '<img alt="Tokens since its window began" src="data:image/svg+xml;base64,',
+      );
       expect(files).toEqual(expect.arrayContaining([...expected, "copilot-login.html", "index.html"]));
       expect(readdirSync(out).sort()).toEqual([...files].sort());
       expect(

@@ -30,7 +30,13 @@ beforeEach(() => {
   resetRaycastDouble();
   sim.requests.length = 0;
   for (const p of sim.providers) sim.setScenario(p.id, p.scenarios[0]!);
-  Object.assign(preferenceValues, { augmentCookie: AUGMENT_TEST_COOKIE, warpApiKey: sim.env().WARP_API_KEY, statusChecks: false });
+  // no toast for Warp's crossed threshold here: the toasts these tests look at are the keepalive's
+  Object.assign(preferenceValues, {
+    augmentCookie: AUGMENT_TEST_COOKIE,
+    warpApiKey: sim.env().WARP_API_KEY,
+    statusChecks: false,
+    menuBarNotify: false,
+  });
 });
 
 const pings = () => sim.requests.filter((r) => r.providerId === "augment" && r.path === "/api/auth/session");

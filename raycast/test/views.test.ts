@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { meter } from "../../domain/meter.js";
 import { headlineOf, menuBarModel } from "../../menubar-raycast/menu-bar-model.js";
-import { shouldFetch } from "../../menubar-raycast/refresh-policy.js";
 import { formatAge, formatPercent, formatQuantity, shorten, textBar } from "../../presentation/format.js";
 import { toneOf } from "../../presentation/severity.js";
 import { withIncidentBadge } from "../shared/icons.js";
@@ -288,7 +287,7 @@ describe("list", () => {
   });
 });
 
-describe("hints and refresh policy", () => {
+describe("hints", () => {
   it("points a missing credential at Raycast's preferences or the Copilot sign-in", () => {
     expect(hintFor(kimik2Missing)).toBe("Add your Kimi K2 API Key (Unofficial) in the extension preferences.");
     expect(hintFor(copilotMissing)).toBe(
@@ -303,13 +302,6 @@ describe("hints and refresh policy", () => {
     );
     expect(hintFor(zaiStale)).toBe("z.ai is having trouble. Try again later.");
     expect(hintFor(copilot)).toBeNull();
-  });
-
-  it("fetches in the background always, on a user launch only when the cache is missing or older than a minute", () => {
-    expect(shouldFetch(undefined, NOW, false)).toBe(true);
-    expect(shouldFetch(doc(), NOW, true)).toBe(true);
-    expect(shouldFetch(doc(), new Date(NOW.getTime() + 30_000), false)).toBe(false);
-    expect(shouldFetch(doc(), new Date(NOW.getTime() + 61_000), false)).toBe(true);
   });
 });
 

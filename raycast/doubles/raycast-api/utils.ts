@@ -1,7 +1,7 @@
 /**
  * Test double of `@raycast/utils`: `usePromise` / `useCachedPromise` with the state machine the
- * commands rely on (isLoading, data, revalidate, execute, onError), a `getProgressIcon` drawing the
- * same ring as the real one, and a recorded `showFailureToast`.
+ * commands rely on (isLoading, data, revalidate, execute, onError, a new run when the arguments
+ * change), a `getProgressIcon` drawing the same ring as the real one, and a recorded `showFailureToast`.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { environment, raycastCalls } from "./api.js";
@@ -40,9 +40,11 @@ export function usePromise<T, A extends unknown[]>(fn: (...args: A) => Promise<T
     }
   }, []);
 
+  // as the real hook: runs on mount, and again whenever the arguments change (compared by value)
+  const argsKey = JSON.stringify(args ?? []);
   useEffect(() => {
     if (latest.current.options.execute !== false) void revalidate();
-  }, [revalidate]);
+  }, [revalidate, argsKey]);
 
   return { ...state, revalidate, mutate: revalidate };
 }
