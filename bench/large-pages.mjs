@@ -2,17 +2,18 @@
 // npm run bench:pages: the peak memory of every provider's page reader fed a hostile page, each in
 // its own process. Prints each figure next to its goal; asserts nothing. Runs from the sources: each
 // reader is bundled with esbuild (htmlparser2 included) into a temporary file first, so a child
-// process loads only that reader, and its peak RSS is its own (reported by bench/rusage.mjs).
-import { spawn } from "node:child_process";
+// process loads only that reader, and its peak RSS is its own (it prints process.resourceUsage()).
+import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { promisify } from "node:util";
 import { build } from "esbuild";
 
 const ROOT = join(import.meta.dirname, "..");
-const RUSAGE = join(import.meta.dirname, "rusage.mjs");
 const GOAL_MIB = 150;
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const execFileAsync = promisify(execFile);
 
 /** Each HTML provider's page reader, called as its wire calls it. */
 const READERS = [
@@ -46,30 +47,21 @@ const PAGES = {
 const dir = mkdtempSync(join(tmpdir(), "quotabar-bench-pages-"));
 const mib = (kib) => `${(kib / 1024).toFixed(1)} MiB`;
 
-/** One child: load the reader, build the page, read it; stdout says how it ended, fd 3 its peak RSS. */
-function runChild(bundle, page, call) {
+/** One child: load the reader, build the page, read it, then print how it ended and its own peak RSS so far. */
+async function runChild(bundle, page, call) {
   const script = `
     const m = await import(${JSON.stringify(bundle)});
     const page = ${page};
-    try { ${call}; console.log("read"); }
-    catch (error) { console.log(\`\${error.code ?? "error"}: \${String(error.message).slice(0, 90)}\`); }
+    let outcome = "read";
+    try { ${call}; }
+    catch (error) { outcome = \`\${error.code ?? "error"}: \${String(error.message).slice(0, 90)}\`; }
+    console.log(JSON.stringify({ outcome, rssKiB: process.resourceUsage().maxRSS }));
   `;
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", RUSAGE, "--input-type=module", "-e", script], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH },
-      stdio: ["ignore", "pipe", "pipe", "pipe"],
-    });
-    const out = { stdout: "", stderr: "", fd3: "" };
-    child.stdout.on("data", (d) => (out.stdout += d));
-    child.stderr.on("data", (d) => (out.stderr += d));
-    child.stdio[3].on("data", (d) => (out.fd3 += d));
-    child.on("error", reject);
-    child.on("close", (code) => {
-      if (code !== 0 || !out.fd3) return reject(new Error(`child exited ${code}: ${out.stderr.slice(0, 500)}`));
-      resolve({ outcome: out.stdout.trim(), rssKiB: JSON.parse(out.fd3).maxRssKiB });
-    });
+  const { stdout } = await execFileAsync(process.execPath, ["--input-type=module", "-e", script], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH },
   });
+  return JSON.parse(stdout);
 }
 
 try {
