@@ -214,7 +214,7 @@ describe("pace and events, with the demo's dates (every window under way now, as
     await keepEarlierReadings(
       new Cache({ namespace: "quotabar" }),
       live.env().QUOTABAR_ORIGIN_MAP!,
-      { ...preferenceValues },
+      { zaiApiKey: live.env().Z_AI_API_KEY },
       zai,
       { provider: "zai", meter: "primary", readings },
       new Date(),

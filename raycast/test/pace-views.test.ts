@@ -104,14 +104,14 @@ describe("list: pace and run-out", () => {
     expect(plain).not.toMatch(/pace|runs out|lasts/);
   });
 
-  it("charts a meter's readings of its current window under it, as an SVG image", () => {
+  it("charts a meter's readings of its current window in place of its bar, as an SVG image", () => {
     const history = historyOf([point(-100, 10), point(-60, 18), point(-30, 24), point(-1, 29.32)]);
     const { markdown } = row(history);
-    const chart =
-      /!\[Tokens over its window\]\(data:image\/svg\+xml;base64,[A-Za-z0-9+/=]+\)\n\n_Used since the window began · dashed: on pace_/;
-    expect(markdown).toMatch(chart);
-    // under the Tokens meter, before the weekly one
-    expect(markdown.search(chart)).toBeLessThan(markdown.indexOf("### Weekly tokens"));
+    expect(markdown).toMatch(
+      /### Tokens · 29% used\n\n!\[Tokens since its window began\]\(data:image\/svg\+xml;base64,[A-Za-z0-9+/=]+\)\n\n_Dashed: on pace_\n\n23\.5M \/ 80M tokens/,
+    );
+    // the weekly meter has no readings kept: its bar stays
+    expect(markdown).toContain("### Weekly tokens · 31% used\n\n`██████░░░░░░░░░░░░░░`");
     const svg = svgOf(markdown);
     expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" width="400" height="72"/);
     expect(svg.match(/<polyline points="([^"]+)"/)![1]!.split(" ")).toHaveLength(4);
@@ -130,7 +130,7 @@ describe("list: pace and run-out", () => {
       "secondary",
     );
     const markdown = row(history).markdown;
-    expect(markdown).toContain("_Used since the window began · dashed: on pace · dotted: the forecast_");
+    expect(markdown).toContain("_Dashed: on pace · dotted: when it runs out_");
     const svg = svgOf(markdown);
     expect(svg.match(/<polyline points="([^"]+)"/)![1]!.split(" ")).toHaveLength(3);
     expect(svg).toContain('stroke="#FF6363" stroke-width="1.6" stroke-dasharray="2 3"');
@@ -153,8 +153,7 @@ describe("list: pace and run-out", () => {
       historyOf([point(-9000, 5, null, 1), point(-120, 30, null, 2), point(-1, 40, null, 2)]).meters[0],
       NOW,
     )!;
-    expect(chart.markdown).toContain("![Credits over time](data:image/svg+xml;base64,");
-    expect(chart.markdown).toContain("_Used, as last read_");
+    expect(chart.markdown).toMatch(/^!\[Credits, as last read\]\(data:image\/svg\+xml;base64,[A-Za-z0-9+/=]+\)$/);
     expect(chart.svg.match(/<polyline points="([^"]+)"/)![1]!.split(" ")).toHaveLength(2);
     expect(chart.svg).not.toContain('stroke-dasharray="5 4"');
   });
