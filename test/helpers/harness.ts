@@ -3,7 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { createQuotabar, type Quotabar } from "../../index.js";
+import type { SimulatedUpstream } from "../../ports/simulated-upstream.js";
 import { ProviderSimulator } from "../../simulator/server.js";
+import { simulatedUpstreams } from "../../simulator/upstreams.js";
 
 /** A fresh HOME (config and cache live under it) per test file. */
 export function tempHome(): string {
@@ -14,10 +16,11 @@ export function tempHome(): string {
  * Starts the simulator for a test file, resets scenarios after each test, and builds a library
  * instance pointed at it with an isolated HOME.
  */
-export function useSimulator() {
+export function useSimulator(options: { upstreams?: (all: readonly SimulatedUpstream[]) => SimulatedUpstream[] } = {}) {
   const state: { sim: ProviderSimulator; home: string } = {} as never;
   beforeAll(async () => {
-    state.sim = await ProviderSimulator.start();
+    // `upstreams` plays them differently (a test that changes their answers)
+    state.sim = await ProviderSimulator.start(options.upstreams ? { providers: options.upstreams(await simulatedUpstreams()) } : {});
     state.home = tempHome();
   });
   afterEach(() => {

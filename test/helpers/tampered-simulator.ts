@@ -1,12 +1,9 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, beforeEach, expect } from "vitest";
-import { createQuotabar } from "../../index.js";
+import { beforeAll, beforeEach, expect } from "vitest";
 import type { ProviderUsage } from "../../domain/usage-document.js";
 import type { SimReply, SimulatedUpstream } from "../../ports/simulated-upstream.js";
-import { ProviderSimulator } from "../../simulator/server.js";
-import { simulatedUpstreams } from "../../simulator/upstreams.js";
+import { useSimulator } from "./harness.js";
 
 /**
  * The simulator with every upstream's realistic answers, one of which a test changes before
@@ -83,9 +80,9 @@ export interface ReadOptions {
   env?: Record<string, string | undefined>;
 }
 
-/** Starts the simulator for a test file (a throwaway HOME, local providers' files laid out), with `withEdit` to change an answer. */
+/** The harness's simulator (a throwaway HOME, local providers' files laid out), with `withEdit` to change an answer. */
 export function useTamperedSimulator() {
-  const state: { sim: ProviderSimulator; home: string; tampering: Tampering | null } = { tampering: null } as never;
+  let tampering: Tampering | null = null;
 
   /** An upstream whose answers on the active tampering's routes go through its edit. */
   const tampered = (upstream: SimulatedUpstream): SimulatedUpstream => ({
@@ -94,7 +91,7 @@ export function useTamperedSimulator() {
       ...route,
       handle: async (request, scenario): Promise<SimReply> => {
         const reply = await route.handle(request, scenario);
-        const active = state.tampering;
+        const active = tampering;
         if (!active || active.id !== upstream.id || !active.routes.includes(request.path) || (reply.status ?? 200) !== 200) return reply;
         const isJson = reply.json !== undefined;
         const changed = {
@@ -114,50 +111,34 @@ export function useTamperedSimulator() {
     })),
   });
 
-  beforeAll(async () => {
-    state.sim = await ProviderSimulator.start({ providers: (await simulatedUpstreams()).map(tampered) });
-    state.home = mkdtempSync(join(tmpdir(), "quotabar-tampered-"));
-    await state.sim.seedHome(state.home);
-  });
-  afterAll(async () => {
-    await state.sim.stop();
-    rmSync(state.home, { recursive: true, force: true });
-  });
+  const simulated = useSimulator({ upstreams: (all) => all.map(tampered) });
+  beforeAll(() => simulated.sim.seedHome(simulated.home));
   beforeEach(() => {
-    state.tampering = null;
-    for (const p of state.sim.providers) state.sim.setScenario(p.id, p.scenarios[0] as string);
-    // no snapshot of an earlier run is served in place of a failure
-    rmSync(join(state.home, ".cache"), { recursive: true, force: true });
+    tampering = null;
   });
 
-  /** One provider read through the library, its secrets cached in memory only. */
-  async function usageOf(id: string, { source, scenario, env: extra }: ReadOptions = {}): Promise<ProviderUsage> {
-    if (scenario) state.sim.setScenario(id, scenario);
-    const env = {
-      ...state.sim.env(),
-      HOME: state.home,
-      XDG_CONFIG_HOME: undefined,
-      XDG_CACHE_HOME: undefined,
-      QUOTABAR_SECRET_STORE: "memory",
-      ...extra,
-    };
-    const doc = await createQuotabar({ env }).usage({ providers: [id], ...(source ? { source } : {}) });
+  /** One provider read through the library (the harness's environment, `env` added). */
+  async function usageOf(id: string, { source, scenario, env }: ReadOptions = {}): Promise<ProviderUsage> {
+    if (scenario) simulated.sim.setScenario(id, scenario);
+    const doc = await simulated.quotabar(env).usage({ providers: [id], ...(source ? { source } : {}) });
     return doc.providers[0]!;
   }
 
   /** The provider read once with `edit` applied to its answers on `routes`; at least one answer must have been changed. */
   async function withEdit(id: string, routes: string | readonly string[], edit: Edit, options: ReadOptions = {}): Promise<ProviderUsage> {
-    state.tampering = { id, routes: typeof routes === "string" ? [routes] : routes, edit, applied: 0, missed: null };
+    const active: Tampering = { id, routes: typeof routes === "string" ? [routes] : routes, edit, applied: 0, missed: null };
+    tampering = active;
+    // no snapshot of an earlier read is served in place of a failure
+    rmSync(join(simulated.home, ".cache"), { recursive: true, force: true });
     const usage = await usageOf(id, options);
-    const { applied, missed } = state.tampering;
-    state.tampering = null;
-    expect(applied, `${id}: no answer on ${String(routes)} was changed (${missed})`).toBeGreaterThan(0);
+    tampering = null;
+    expect(active.applied, `${id}: no answer on ${String(routes)} was changed (${active.missed})`).toBeGreaterThan(0);
     return usage;
   }
 
   return {
     get sim() {
-      return state.sim;
+      return simulated.sim;
     },
     usageOf,
     withEdit,
