@@ -3,7 +3,7 @@ import { dirname, join } from "node:path";
 import type { TextStore } from "../../ports/text-store.js";
 import { writeAtomically } from "../fs/atomic-write.js";
 import { makePrivateDirectory } from "../fs/private-directory.js";
-import { readRegularFile } from "../fs/regular-file.js";
+import { readRegularFile, readRegularFileSync } from "../fs/regular-file.js";
 import { acquireLock } from "../fs/file-lock.js";
 
 /**
@@ -18,12 +18,15 @@ export class FileTextStore implements TextStore {
     private readonly dir: string,
     /** Told once per directory that nothing can be kept in it. */
     private readonly report: (message: string) => void = reportOnStderr,
+    /** Read with blocking calls (readRegularFileSync): for a status bar's poll, which only reads a few small files. */
+    private readonly options: { syncReads?: boolean } = {},
   ) {}
 
   /** Only a regular file is read, and only up to MAX_ENTRY_BYTES: a device, a FIFO or a huge file reads as absent. */
   async read(key: string): Promise<string | null> {
     try {
-      return await readRegularFile(this.file(key), MAX_ENTRY_BYTES);
+      const file = this.file(key);
+      return this.options.syncReads ? readRegularFileSync(file, MAX_ENTRY_BYTES) : await readRegularFile(file, MAX_ENTRY_BYTES);
     } catch {
       return null;
     }

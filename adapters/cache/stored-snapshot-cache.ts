@@ -2,19 +2,13 @@ import type { ProviderUsage } from "../../domain/usage-document.js";
 import type { SnapshotCache } from "../../ports/snapshot-cache.js";
 import type { TextStore } from "../../ports/text-store.js";
 import { credentialScope } from "./credential-scope.js";
-import { keptUsage } from "./kept-usage.js";
-
-/** What a poller (`quotabar bar`) reads without a credential: the last answer kept for a provider under this origin map. */
-export interface LatestUsage {
-  usage: ProviderUsage;
-  /** When it was fetched: the snapshot's fetchedAt, or when a failed refresh was noted. */
-  at: Date;
-}
+import { failureKey, originKey, snapshotKey } from "./snapshot-keys.js";
 
 /**
  * One snapshot per provider, stamped with a hash of the credential and the origin map it was
  * fetched with (never the credential itself). A different key, or the simulator's origin map,
- * reads as "no snapshot"; so does a damaged entry. Snapshots hold no secret.
+ * reads as "no snapshot"; so does a damaged entry. Snapshots hold no secret. The entry also names
+ * its origin map alone (originKey), for pollers that read it without a credential (LatestSnapshots).
  */
 export class StoredSnapshotCache implements SnapshotCache {
   constructor(
@@ -25,7 +19,7 @@ export class StoredSnapshotCache implements SnapshotCache {
 
   async read(providerId: string, credential: readonly string[]): Promise<ProviderUsage | null> {
     try {
-      const text = await this.store.read(key(providerId));
+      const text = await this.store.read(snapshotKey(providerId));
       if (text === null) return null;
       const entry = (await import("./snapshot-entry.js")).SnapshotEntrySchema.safeParse(JSON.parse(text));
       return entry.success && entry.data.scope === this.scope(credential) ? entry.data.usage : null;
@@ -35,51 +29,16 @@ export class StoredSnapshotCache implements SnapshotCache {
   }
 
   async write(usage: ProviderUsage, credential: readonly string[]): Promise<void> {
-    await this.store.write(key(usage.id), JSON.stringify({ scope: this.scope(credential), origins: this.originScope(), usage }));
+    const entry = { scope: this.scope(credential), origins: originKey(this.origins), usage };
+    await this.store.write(snapshotKey(usage.id), JSON.stringify(entry));
   }
 
+  /** Forgets the snapshot and the last noted failure (`quotabar cache clear`, logout). */
   async remove(providerId: string): Promise<void> {
-    await Promise.all([this.store.remove(key(providerId)), this.store.remove(failureKey(providerId))]);
-  }
-
-  /**
-   * The newest of the kept snapshot and the noted failure (noteFailure) of a provider, whichever
-   * credential fetched it, under this origin map only (a demo's numbers never pass for real ones).
-   * Read without zod (keptUsage): a poller's whole run is this read and a render.
-   */
-  async latest(providerId: string): Promise<LatestUsage | null> {
-    const [good, failed] = await Promise.all([this.readLatest(key(providerId)), this.readLatest(failureKey(providerId))]);
-    if (good && failed) return failed.at > good.at ? failed : good;
-    return good ?? failed;
-  }
-
-  /** A refresh that failed (its usage as the document shows it: error, and stale numbers when there were any), so pollers wait --max-age before asking again. */
-  async noteFailure(usage: ProviderUsage, at: Date): Promise<void> {
-    await this.store.write(failureKey(usage.id), JSON.stringify({ origins: this.originScope(), at: at.toISOString(), usage }));
-  }
-
-  private async readLatest(storeKey: string): Promise<LatestUsage | null> {
-    try {
-      const text = await this.store.read(storeKey);
-      if (text === null) return null;
-      const entry = JSON.parse(text) as { origins?: unknown; at?: unknown; usage?: unknown };
-      const usage = keptUsage(entry.usage);
-      if (entry.origins !== this.originScope() || !usage) return null;
-      const at = new Date(typeof entry.at === "string" ? entry.at : (usage.fetchedAt ?? NaN));
-      return Number.isNaN(at.getTime()) ? null : { usage, at };
-    } catch {
-      return null;
-    }
-  }
-
-  private originScope(): string {
-    return credentialScope(this.origins, []);
+    await Promise.all([this.store.remove(snapshotKey(providerId)), this.store.remove(failureKey(providerId))]);
   }
 
   private scope(credential: readonly string[]): string {
     return credentialScope(this.origins, credential);
   }
 }
-
-const key = (providerId: string) => `snapshots/${providerId}`;
-const failureKey = (providerId: string) => `snapshots/failed/${providerId}`;

@@ -4,7 +4,7 @@ import { writeAtomically } from "../fs/atomic-write.js";
 import { acquireLock, LockTimeoutError } from "../fs/file-lock.js";
 import { followSymlinks } from "../fs/follow-symlinks.js";
 import { makePrivateDirectory } from "../fs/private-directory.js";
-import { readRegularFile } from "../fs/regular-file.js";
+import { readRegularFile, readRegularFileSync } from "../fs/regular-file.js";
 import { ConfigFileError } from "./config-file-error.js";
 import { configIoError } from "./config-io-error.js";
 import { parseConfig } from "./parse-config.js";
@@ -21,7 +21,11 @@ const MAX_CONFIG_BYTES = 1024 * 1024;
  * mark is accepted on read and not written back. Only a regular file of at most 1 MiB is read.
  */
 export class JsonConfigStore implements ConfigStore {
-  constructor(private readonly file: string) {}
+  constructor(
+    private readonly file: string,
+    /** Read with blocking calls (readRegularFileSync): for a status bar's poll, which only reads a few small files. */
+    private readonly options: { syncReads?: boolean } = {},
+  ) {}
 
   path(): string {
     return this.file;
@@ -52,7 +56,7 @@ export class JsonConfigStore implements ConfigStore {
   private async readText(): Promise<string | null> {
     try {
       // a regular file only: /dev/urandom or a FIFO is refused before anything is read
-      return await readRegularFile(this.file, MAX_CONFIG_BYTES);
+      return this.options.syncReads ? readRegularFileSync(this.file, MAX_CONFIG_BYTES) : await readRegularFile(this.file, MAX_CONFIG_BYTES);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
       throw await configIoError(this.file, "read", error);

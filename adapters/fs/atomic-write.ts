@@ -1,9 +1,10 @@
-import { randomBytes } from "node:crypto";
 import { chmod, open, rename, unlink } from "node:fs/promises";
 import { dirname } from "node:path";
 
 /** Temp file in the same directory, fsync, rename, fsync the directory: readers see the old or the new file, never half. */
 export async function writeAtomically(file: string, contents: string): Promise<void> {
+  // node:crypto loads with the first write: a run that only reads (a status bar's poll) never loads it
+  const { randomBytes } = await import("node:crypto");
   const temp = `${file}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
   const handle = await open(temp, "w", 0o600);
   try {

@@ -1,4 +1,4 @@
-import { constants } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from "node:fs";
 import { open, type FileHandle } from "node:fs/promises";
 
 /**
@@ -60,6 +60,33 @@ export async function readRegularFile(path: string, maxBytes: number): Promise<s
   }
 }
 
+/**
+ * readRegularFile with blocking calls, the same checks and cap: for a short run that reads a few
+ * small files and nothing else (a status bar's poll), where starting libuv's thread pool for the
+ * first asynchronous call costs more than every read.
+ */
+export function readRegularFileSync(path: string, maxBytes: number): string {
+  const fd = openSync(path, FLAGS);
+  try {
+    const info = fstatSync(fd);
+    if (info.isDirectory()) throw new UnreadableFileError(path, "a directory, not a file", "EISDIR");
+    if (!info.isFile()) throw new UnreadableFileError(path, `not a regular file (${kindOf(info)})`, "ENOTREG");
+    if (info.size > maxBytes) throw tooLarge(path, maxBytes);
+    let buffer = Buffer.allocUnsafe(Math.min(maxBytes + 1, info.size + 4096));
+    let length = 0;
+    for (;;) {
+      if (length === buffer.length) buffer = Buffer.concat([buffer, Buffer.allocUnsafe(Math.min(buffer.length, maxBytes + 1 - length))]);
+      const bytesRead = readSync(fd, buffer, length, buffer.length - length, null);
+      if (bytesRead === 0) break;
+      length += bytesRead;
+      if (length > maxBytes) throw tooLarge(path, maxBytes);
+    }
+    return buffer.toString("utf8", 0, length);
+  } finally {
+    closeSync(fd);
+  }
+}
+
 function tooLarge(path: string, maxBytes: number): UnreadableFileError {
   return new UnreadableFileError(path, `larger than ${bytesText(maxBytes)}`, "EFBIG");
 }
@@ -68,7 +95,7 @@ function bytesText(bytes: number): string {
   return bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MiB` : `${bytes} bytes`;
 }
 
-function kindOf(info: { isCharacterDevice(): boolean; isBlockDevice(): boolean; isFIFO(): boolean; isSocket(): boolean }): string {
+function kindOf(info: Pick<Stats, "isCharacterDevice" | "isBlockDevice" | "isFIFO" | "isSocket">): string {
   if (info.isCharacterDevice()) return "a character device";
   if (info.isBlockDevice()) return "a block device";
   if (info.isFIFO()) return "a FIFO";

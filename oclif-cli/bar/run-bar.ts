@@ -6,9 +6,9 @@
  * never refreshed twice at once.
  */
 import { join } from "node:path";
-import { credentialScope } from "../../adapters/cache/credential-scope.js";
 import { FileTextStore } from "../../adapters/cache/file-text-store.js";
-import { StoredSnapshotCache } from "../../adapters/cache/stored-snapshot-cache.js";
+import { LatestSnapshots } from "../../adapters/cache/latest-snapshots.js";
+import { originKey } from "../../adapters/cache/snapshot-keys.js";
 import { resolveCacheDir, resolveConfigPath } from "../../adapters/config/config-path.js";
 import { JsonConfigStore } from "../../adapters/config/json-config-store.js";
 import { withPace } from "../../domain/pace.js";
@@ -62,17 +62,18 @@ const DASHBOARDS: Readonly<Record<string, string>> = Object.fromEntries(DESCRIPT
 export async function runBar(request: BarRequest, deps: BarDependencies): Promise<BarResult> {
   const { env } = deps;
   const configPath = request.config ?? resolveConfigPath(env);
-  const config = await new JsonConfigStore(configPath).load();
+  // blocking reads: a poll reads a few small files, and the first asynchronous one would start libuv's thread pool
+  const config = await new JsonConfigStore(configPath, { syncReads: true }).load();
   const cacheDir = resolveCacheDir(env);
-  const store = new FileTextStore(cacheDir);
+  const store = new FileTextStore(cacheDir, undefined, { syncReads: true });
   const origins = env.QUOTABAR_ORIGIN_MAP ?? "";
-  const snapshots = new StoredSnapshotCache(store, origins);
+  const snapshots = new LatestSnapshots(store, origins);
   let loaded: Promise<Core> | null = null;
   const core = () =>
     (loaded ??= deps.core?.() ?? import("../composition.js").then((m) => m.createCliCore({ config: request.config }, { env })));
   const fresh = (at: Date) => deps.now().getTime() - at.getTime() <= request.maxAgeMs;
 
-  const selection = new KeptSelection(store, credentialScope(origins, [configPath]));
+  const selection = new KeptSelection(store, originKey(JSON.stringify([origins, configPath])));
   let ids = request.providers ?? (await selection.read(fresh))?.filter((id) => id in DASHBOARDS) ?? null;
   if (ids === null) {
     ids = await (await core()).usage.select(config);

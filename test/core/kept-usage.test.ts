@@ -1,10 +1,12 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { FileTextStore } from "../../adapters/cache/file-text-store.js";
 import { keptUsage } from "../../adapters/cache/kept-usage.js";
+import { LatestSnapshots } from "../../adapters/cache/latest-snapshots.js";
 import { StoredSnapshotCache } from "../../adapters/cache/stored-snapshot-cache.js";
+import { JsonConfigStore } from "../../adapters/config/json-config-store.js";
 import { meter } from "../../domain/meter.js";
 import { ProviderUsageSchema, type ProviderUsage } from "../../domain/usage-document.js";
 
@@ -91,7 +93,7 @@ describe("a kept snapshot read without zod (the status bar's light path)", () =>
   });
 });
 
-describe("StoredSnapshotCache.latest: the last answer under this origin map, whichever credential fetched it", () => {
+describe("LatestSnapshots: the last answer under this origin map, whichever credential fetched it", () => {
   const fresh = () => {
     const dir = mkdtempSync(join(tmpdir(), "qb-latest-"));
     return { dir, store: new FileTextStore(dir) };
@@ -99,38 +101,71 @@ describe("StoredSnapshotCache.latest: the last answer under this origin map, whi
 
   it("reads a snapshot written with a credential, without it; another origin map (a demo's) reads as none", async () => {
     const { store } = fresh();
+    const simulated = '{"https://api.z.ai":"http://127.0.0.1:1"}';
     await new StoredSnapshotCache(store, "").write(FULL, ["sk-zai-secret"]);
-    expect(await new StoredSnapshotCache(store, "").latest("zai")).toEqual({ usage: FULL, at: new Date(FULL.fetchedAt as string) });
-    expect(await new StoredSnapshotCache(store, '{"https://api.z.ai":"http://127.0.0.1:1"}').latest("zai")).toBeNull();
-    expect(await new StoredSnapshotCache(store, "").latest("warp")).toBeNull();
+    expect(await new LatestSnapshots(store, "").latest("zai")).toEqual({ usage: FULL, at: new Date(FULL.fetchedAt as string) });
+    expect(await new LatestSnapshots(store, simulated).latest("zai")).toBeNull();
+    expect(await new LatestSnapshots(store, "").latest("warp")).toBeNull();
+    await new StoredSnapshotCache(store, simulated).write(FULL, ["sk-zai-secret"]);
+    expect(await new LatestSnapshots(store, simulated).latest("zai")).not.toBeNull();
+    expect(await new LatestSnapshots(store, simulated.replace("1", "2")).latest("zai")).toBeNull();
+    expect(await new LatestSnapshots(store, "").latest("zai")).toBeNull();
   });
 
   it("a noted failure is newer than the snapshot until a fresh snapshot is written; cache clear (remove) forgets both", async () => {
     const { store } = fresh();
     const cache = new StoredSnapshotCache(store, "");
+    const latest = new LatestSnapshots(store, "");
     await cache.write(FULL, ["k"]);
     const failed: ProviderUsage = { ...FULL, ok: false, stale: true, error: { code: "network", message: "reset", hint: null } };
-    await cache.noteFailure(failed, new Date("2026-11-26T18:05:00Z"));
-    expect(await cache.latest("zai")).toEqual({ usage: failed, at: new Date("2026-11-26T18:05:00Z") });
+    await latest.noteFailure(failed, new Date("2026-11-26T18:05:00Z"));
+    expect(await latest.latest("zai")).toEqual({ usage: failed, at: new Date("2026-11-26T18:05:00Z") });
     await cache.write({ ...FULL, fetchedAt: "2026-11-26T18:10:00.000Z" }, ["k"]);
-    expect((await cache.latest("zai"))?.usage.ok).toBe(true);
-    await cache.noteFailure(failed, new Date("2026-11-26T18:15:00Z"));
+    expect((await latest.latest("zai"))?.usage.ok).toBe(true);
+    await latest.noteFailure(failed, new Date("2026-11-26T18:15:00Z"));
     await cache.remove("zai");
-    expect(await cache.latest("zai")).toBeNull();
+    expect(await latest.latest("zai")).toBeNull();
   });
 
   it("a damaged or hand-edited entry reads as none, never as wrong numbers", async () => {
     const { dir, store } = fresh();
-    const cache = new StoredSnapshotCache(store, "");
-    await cache.write(FULL, ["k"]);
+    const cache = new LatestSnapshots(store, "");
+    await new StoredSnapshotCache(store, "").write(FULL, ["k"]);
     const file = join(dir, "snapshots", "zai.json");
     const entry = JSON.parse(readFileSync(file, "utf8"));
     writeFileSync(file, JSON.stringify({ ...entry, usage: { ...entry.usage, primary: { ...entry.usage.primary, usedPercent: 181 } } }));
     expect(await cache.latest("zai")).toBeNull();
     writeFileSync(file, "{");
     expect(await cache.latest("zai")).toBeNull();
-    // an entry written before origins were recorded reads as none too (the bar refreshes it)
+    // an entry written before origin maps were named reads as none too (the bar refreshes it)
     writeFileSync(file, JSON.stringify({ scope: entry.scope, usage: entry.usage }));
     expect(await cache.latest("zai")).toBeNull();
+  });
+});
+
+describe("blocking reads (FileTextStore and JsonConfigStore with syncReads, for a status bar's poll)", () => {
+  it("read what the asynchronous reads read, and refuse what they refuse: a device, a directory, a missing file", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "qb-sync-"));
+    mkdirSync(join(dir, "snapshots"));
+    writeFileSync(join(dir, "snapshots", "zai.json"), JSON.stringify({ usage: FULL }));
+    symlinkSync("/dev/zero", join(dir, "snapshots", "warp.json"));
+    mkdirSync(join(dir, "snapshots", "kimi.json"));
+    const [blocking, waiting] = [new FileTextStore(dir, () => undefined, { syncReads: true }), new FileTextStore(dir)];
+    for (const key of ["snapshots/zai", "snapshots/warp", "snapshots/kimi", "snapshots/amp"]) {
+      expect(await blocking.read(key), key).toBe(await waiting.read(key));
+    }
+    expect(JSON.parse((await blocking.read("snapshots/zai")) as string).usage).toEqual(FULL);
+    expect(await blocking.read("snapshots/warp")).toBeNull();
+  });
+
+  it("a config file read with blocking calls is checked as ever; a device is a config error", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "qb-sync-config-"));
+    writeFileSync(join(dir, "config.json"), JSON.stringify({ version: 1, providers: [{ id: "zai" }], notify: { thresholds: [50, 90] } }));
+    const config = await new JsonConfigStore(join(dir, "config.json"), { syncReads: true }).load();
+    expect(config.notify).toEqual({ thresholds: [50, 90] });
+    expect(await new JsonConfigStore(join(dir, "none.json"), { syncReads: true }).load()).toEqual({ version: 1, providers: [] });
+    await expect(new JsonConfigStore("/dev/zero", { syncReads: true }).load()).rejects.toThrow(/not a regular file/);
+    writeFileSync(join(dir, "bad.json"), '{"providers": 3}');
+    await expect(new JsonConfigStore(join(dir, "bad.json"), { syncReads: true }).load()).rejects.toThrow(/providers/);
   });
 });
