@@ -51,14 +51,15 @@ export async function startServe(options: ServeOptions): Promise<ServeHandle> {
   const server: Server = createHttpApi({ state, metrics: createMetrics(state), token: options.token, now: () => core.clock.now() });
   const url = await listen(server, options.host, options.port);
 
-  const controller = new AbortController();
+  // a controller per loop: each sleeping loop listens to its own signal
+  const controllers = ids.map(() => new AbortController());
   state.running = true;
-  const loops = ids.map((id) =>
+  const loops = ids.map((id, i) =>
     core
       .watch({
         intervalMs: options.intervalMs,
         request: { providers: [id], status: true, ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) },
-        signal: controller.signal,
+        signal: (controllers[i] as AbortController).signal,
         onDocument(document, refresh) {
           for (const usage of document.providers) {
             state.record(usage, refresh);
@@ -85,7 +86,7 @@ export async function startServe(options: ServeOptions): Promise<ServeHandle> {
     stop: () =>
       (stopping ??= (async () => {
         state.running = false;
-        controller.abort();
+        for (const controller of controllers) controller.abort();
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeAllConnections();
         // a fetch under way is abandoned at its next step, not awaited to its end

@@ -180,12 +180,13 @@ describe("quotabar serve: usage over HTTP and Prometheus metrics, from what the 
 
   it("with a token, every request needs `Authorization: Bearer <token>`; without one, only a loopback Host is answered", async () => {
     const { handle } = await serve({ token: TOKEN });
-    for (const headers of [
+    const refusals: Record<string, string>[] = [
       {},
       { authorization: "Bearer wrong-token-of-some-length" },
       { authorization: TOKEN },
       { authorization: `Basic ${TOKEN}` },
-    ]) {
+    ];
+    for (const headers of refusals) {
       const refused = await httpGet(`${handle.url}/metrics`, headers);
       expect(refused.status, JSON.stringify(headers)).toBe(401);
       expect(refused.headers["www-authenticate"]).toBe('Bearer realm="quotabar"');
