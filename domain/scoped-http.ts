@@ -1,6 +1,7 @@
 import type { HttpTransport, ProviderHttp } from "../ports/http-client.js";
 import { budgetExceeded, QuotabarError } from "./errors.js";
 import { statusRule } from "./http-status-errors.js";
+import { redactedExcerpt } from "./redact.js";
 
 export interface HttpScope {
   /** Who is called, for messages ("Warp API error: HTTP 500"). */
@@ -22,6 +23,7 @@ export function scopedHttp(transport: HttpTransport, scope: HttpScope): Provider
   const now = scope.nowMs ?? Date.now;
   return {
     signal: scope.signal,
+    excerpt: (text, options) => redactedExcerpt(text, scope.secrets, options),
     async request(request) {
       const left = scope.deadline - now();
       const service = request.service ?? scope.service;

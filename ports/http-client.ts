@@ -1,4 +1,5 @@
 import type { QuotabarError } from "../domain/errors.js";
+import type { ExcerptOptions } from "../domain/redact.js";
 
 export interface HttpRequest {
   url: string;
@@ -13,6 +14,12 @@ export interface HttpRequest {
    * verified for every other request, and for this one too when it goes anywhere else.
    */
   selfSignedLoopback?: true;
+  /**
+   * `"refuse"` on a request to a token endpoint (a refresh, a token mint, a device-flow poll): no
+   * redirect is followed, not even on its own origin, and a 3xx answer is an error. Any other
+   * request follows a redirect on its origin, and off it only when it carries no secret at all.
+   */
+  redirect?: "refuse";
 }
 
 export interface HttpResponse {
@@ -61,6 +68,12 @@ export interface ProviderRequest extends HttpRequest {
  */
 export interface ProviderHttp {
   request(request: ProviderRequest): Promise<HttpResponse>;
+  /**
+   * What an upstream (or a CLI) said, fit for an error message: this fetch's secrets (whole, in
+   * part, in any case) and token shapes redacted first, then on one line, cut to `maxChars` (200).
+   * Untrusted text goes into a message through here, never cut by hand first.
+   */
+  excerpt(text: string, options?: ExcerptOptions): string;
   /** The fetch's cancel signal (for work that is not HTTP, e.g. a child process). */
   readonly signal: AbortSignal;
 }

@@ -42,16 +42,16 @@ export async function readAmpBalance(key: string, { http }: FetchContext): Promi
   });
   const body = parseBoundedJson(response.body, SERVICE);
   if (!isObject(body)) throw changedApi("the answer is not an object.");
-  if (body.ok === false) throw answerError(body.error);
+  if (body.ok === false) throw answerError(body.error, http);
   const text = isObject(body.result) ? body.result.displayText : undefined;
   if (typeof text !== "string") throw changedApi(`result.displayText is ${text === undefined ? "missing" : "not text"}.`);
   return readBalanceText(text);
 }
 
-/** `{"ok":false,"error":{"code":"auth-required"}}` is a refused key; any other code is Amp's own failure, named. */
-function answerError(error: unknown): QuotabarError {
+/** `{"ok":false,"error":{"code":"auth-required"}}` is a refused key; any other code is Amp's own failure, named (redacted then cut). */
+function answerError(error: unknown, http: FetchContext["http"]): QuotabarError {
   const code = isObject(error) ? toText(error.code) : null;
   if (code === "auth-required") return keyRefused();
-  const named = code === null ? "no error code" : `error ${code.slice(0, MAX_CODE_CHARS)}`;
+  const named = code === null ? "no error code" : `error ${http.excerpt(code, { maxChars: MAX_CODE_CHARS })}`;
   return new QuotabarError("upstream", `Amp API error: ${named}`, { remedies: [{ kind: "retry" }] });
 }

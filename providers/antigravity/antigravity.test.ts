@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GotHttpTransport } from "../../adapters/http/got-http-transport.js";
 import { parseOriginMap } from "../../adapters/http/origin-map.js";
+import { excerptOutsideFetch } from "../../domain/redact.js";
 import { scopedHttp } from "../../domain/scoped-http.js";
 import { createQuotabar } from "../../index.js";
 import { fixturesOf } from "../../simulator/fixtures.js";
@@ -476,6 +477,7 @@ describe("antigravity process and port detection (ps and lsof output)", () => {
     const refusing = {
       signal: new AbortController().signal,
       request: async () => Promise.reject(new Error("connection refused")),
+      excerpt: excerptOutsideFetch,
     };
     const server = { pid: 1, csrfToken: TOKEN, extensionServerPort: null, extensionCsrfToken: null };
     await expect(endpointsOf(refusing, server, [])).rejects.toMatchObject({

@@ -12,7 +12,6 @@ export type ConnectMethod = "GetUnleashData" | "GetUserStatus" | "GetCommandMode
 
 const SERVICE_PATH = "/exa.language_server_pb.LanguageServerService/";
 const STEP_TIMEOUT_MS = 8_000;
-const BODY_EXCERPT = 200;
 
 /** The probe's body: the context the Antigravity extension sends. */
 export const UNLEASH_BODY = {
@@ -49,7 +48,7 @@ export async function connectCall(http: ProviderHttp, endpoint: Endpoint, method
   });
   if (response.status === 200) return response;
   if (response.status === 401 || response.status === 403) throw sessionExpired(response.status);
-  throw new QuotabarError("upstream", `${SERVICE} ${method}: HTTP ${response.status}: ${excerpt(response.body)}`, {
+  throw new QuotabarError("upstream", `${SERVICE} ${method}: HTTP ${response.status}: ${http.excerpt(response.body) || "empty body"}`, {
     status: response.status,
     remedies: [RESTART],
   });
@@ -113,14 +112,4 @@ export function sessionExpired(status?: number): QuotabarError {
     ...(status === undefined ? {} : { status }),
     remedies: [advice("Restart Antigravity and sign in again.")],
   });
-}
-
-/** Upstream text on one line, cut short: it is untrusted and only there to help. */
-export function excerpt(text: string): string {
-  const flat = text
-    .slice(0, BODY_EXCERPT * 4)
-    .replace(/\s+/g, " ")
-    .trim();
-  if (flat === "") return "empty body";
-  return flat.length > BODY_EXCERPT ? `${flat.slice(0, BODY_EXCERPT)}...` : flat;
 }

@@ -10,8 +10,9 @@ import {
   toText,
   toTime,
   valueAt,
+  type ProviderHttp,
 } from "../kit/index.js";
-import { excerpt } from "./connect.js";
+import { excerptOutsideFetch } from "../../domain/redact.js";
 import { SERVICE } from "./language-server.js";
 import type { AntigravityReading, ModelQuota } from "./policy.js";
 
@@ -31,10 +32,13 @@ const PLAN_PATHS = [
   "planStatus.planInfo.planShortName",
 ];
 
-/** A quota answer: `userStatus` (GetUserStatus) or top-level `clientModelConfigs` (GetCommandModelConfigs). */
-export function readQuota(method: QuotaMethod, body: string): AntigravityReading {
+/**
+ * A quota answer: `userStatus` (GetUserStatus) or top-level `clientModelConfigs` (GetCommandModelConfigs).
+ * `excerpt` quotes what the server said in an error (the fetch's `http.excerpt`: redacted, then cut).
+ */
+export function readQuota(method: QuotaMethod, body: string, excerpt: ProviderHttp["excerpt"] = excerptOutsideFetch): AntigravityReading {
   const root = parseJson(body, SERVICE);
-  ensureOk(root);
+  ensureOk(root, excerpt);
   if (method === "GetCommandModelConfigs") {
     return { plan: null, email: null, models: modelsOf(valueAt(root, "clientModelConfigs"), "clientModelConfigs") };
   }
@@ -49,12 +53,12 @@ export function readQuota(method: QuotaMethod, body: string): AntigravityReading
 }
 
 /** Connect answers carry `code` (number or text): absent, 0, "ok" and "success" mean OK. */
-function ensureOk(root: unknown): void {
+function ensureOk(root: unknown, excerpt: ProviderHttp["excerpt"]): void {
   const raw = valueAt(root, "code");
   const code = typeof raw === "number" ? String(raw) : toText(raw);
   if (code === null || OK_CODE.test(code)) return;
   const detail = toText(valueAt(root, "message"));
-  const message = `${SERVICE} API error: ${excerpt(code)}${detail ? ` (${excerpt(detail)})` : ""}`;
+  const message = `${SERVICE} API error: ${excerpt(code) || "empty code"}${detail ? ` (${excerpt(detail)})` : ""}`;
   if (AUTH_CODE.test(code)) throw new QuotabarError("expired", message, { remedies: [advice("Restart Antigravity and sign in again.")] });
   throw new QuotabarError("upstream", message, { remedies: [advice("Restart Antigravity and retry.")] });
 }

@@ -18,7 +18,7 @@ async function quota(http: ProviderHttp, endpoints: readonly Endpoint[]): Promis
   let last: unknown = null;
   for (const method of methods) {
     try {
-      return readQuota(method, (await callAny(http, endpoints, method)).body);
+      return readQuota(method, (await callAny(http, endpoints, method)).body, http.excerpt);
     } catch (error) {
       last = error;
     }

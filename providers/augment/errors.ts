@@ -1,9 +1,6 @@
 import { advice, browsersOf, hostOs, QuotabarError, type CredentialContext, type Remedy } from "../kit/index.js";
 import { APP_ORIGIN, BROWSERS, COOKIE_ENV } from "./cookies.js";
 
-/** How much of what an upstream or the CLI said may go into an error: one line, no more. */
-const MAX_SAID_CHARS = 200;
-
 const SIGN_IN: Remedy = { kind: "browser-sign-in", url: APP_ORIGIN };
 const PASTE_COOKIE: Remedy = { kind: "set-cookie", provider: "augment", env: COOKIE_ENV, from: "app.augmentcode.com" };
 const AUGGIE: Remedy = { kind: "install", tool: "the Auggie CLI", command: "auggie login" };
@@ -41,9 +38,8 @@ export const sessionExpired = (status?: number) =>
     ...(status === undefined ? {} : { status }),
   });
 
-/** Any other refusal of the credits, with the first line of the body. */
-export function apiError(status: number, body: string): QuotabarError {
-  const said = firstLine(body);
+/** Any other refusal of the credits, with what the body said (its first line, redacted then cut: `http.excerpt`). */
+export function apiError(status: number, said: string): QuotabarError {
   const message = `Augment API error: HTTP ${status}${said === "" ? "" : `: ${said}`}`;
   if (status === 403) return new QuotabarError("forbidden", message, { status, remedies: [SIGN_IN, PASTE_COOKIE] });
   if (status === 429) return new QuotabarError("rate_limited", message, { status, remedies: [{ kind: "retry", afterSeconds: 60 }] });
@@ -74,10 +70,9 @@ export const cliParse = (detail = "Could not extract credits from output") =>
     remedies: [advice("The Auggie CLI may have changed its output; please report it.")],
   });
 
-/** A non-zero exit: its status and the first line it wrote, never the whole output. */
-export function cliFailed(exitCode: number | null, text: string): QuotabarError {
+/** A non-zero exit: its status and the first line it wrote (redacted then cut: `http.excerpt`), never the whole output. */
+export function cliFailed(exitCode: number | null, said: string): QuotabarError {
   const status = exitCode === null ? "Auggie CLI was stopped by a signal" : `Auggie CLI failed with status ${exitCode}`;
-  const said = firstLine(text);
   return new QuotabarError("upstream", said === "" ? `${status}.` : `${status}: ${said}`, {
     remedies: [advice("Run auggie account status in a terminal to see the whole message.")],
   });
@@ -87,14 +82,4 @@ export function cliFailed(exitCode: number | null, text: string): QuotabarError 
 export function cannotStart(error: unknown): QuotabarError {
   const code = (error as NodeJS.ErrnoException).code ?? "unknown error";
   return new QuotabarError("upstream", `Could not start auggie: ${code}`, { remedies: [AUGGIE], cause: error });
-}
-
-function firstLine(text: string): string {
-  const line = text
-    .slice(0, 4 * MAX_SAID_CHARS)
-    .split("\n")
-    .map((l) => l.replace(/\s+/g, " ").trim())
-    .find((l) => l !== "");
-  if (line === undefined) return "";
-  return line.length > MAX_SAID_CHARS ? `${line.slice(0, MAX_SAID_CHARS)}...` : line;
 }

@@ -1,4 +1,4 @@
-import { homeOf, joinPath, type CredentialContext, type FetchContext } from "../kit/index.js";
+import { homeOf, joinPath, type CredentialContext, type FetchContext, type ProviderHttp } from "../kit/index.js";
 import type { ProcessResult } from "../../ports/process-runner.js";
 import { accountStatus, asksToSignIn, plainLines } from "./cli-output.js";
 import { cannotStart, cliFailed, cliTimedOut, noOutput, notAuthenticated } from "./errors.js";
@@ -21,14 +21,14 @@ export async function runAuggie(binary: string, context: FetchContext): Promise<
     .catch((error: unknown) => {
       throw cannotStart(error);
     });
-  return readResult(result);
+  return readResult(result, context.http);
 }
 
 /**
  * The run judged in order: usage shown (read even from a CLI that then hung), a hang, a failed exit,
  * no output, a sign-in request, then the output that is no usage at all (a parse error).
  */
-function readResult(result: ProcessResult): AugmentCliReading {
+function readResult(result: ProcessResult, http: ProviderHttp): AugmentCliReading {
   const out = plainLines(result.stdout);
   const err = plainLines(result.stderr);
   if (out.length > 0) {
@@ -40,7 +40,7 @@ function readResult(result: ProcessResult): AugmentCliReading {
   }
   if (result.timedOut) throw cliTimedOut();
   if (asksToSignIn([...out, ...err])) throw notAuthenticated();
-  if (result.exitCode !== 0) throw cliFailed(result.exitCode, (err.length > 0 ? err : out).join("\n"));
+  if (result.exitCode !== 0) throw cliFailed(result.exitCode, http.excerpt((err.length > 0 ? err : out).join("\n"), { firstLine: true }));
   throw noOutput();
 }
 

@@ -34,8 +34,8 @@ async function readCredits(http: ProviderHttp, cookie: string): Promise<AugmentW
     headers: jsonHeaders(cookie),
     statusRules: {
       401: (r) => sessionExpired(r.status),
-      "4xx": (r) => apiError(r.status, r.body),
-      "5xx": (r) => apiError(r.status, r.body),
+      "4xx": (r) => apiError(r.status, http.excerpt(r.body, { firstLine: true })),
+      "5xx": (r) => apiError(r.status, http.excerpt(r.body, { firstLine: true })),
     },
   });
   let body: unknown;

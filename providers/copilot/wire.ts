@@ -1,7 +1,6 @@
 import { advice, decodeValue, header, isObject, parseBoundedJson, QuotabarError, snakeKeys, tryJson } from "../kit/index.js";
 import { zCount, zFlag, zNumber } from "../kit/schema.js";
-import type { FetchContext, HttpResponse, Remedy } from "../kit/index.js";
-import { redact } from "../../domain/redact.js";
+import type { FetchContext, HttpResponse, ProviderHttp, Remedy } from "../kit/index.js";
 import { z } from "zod";
 import { personalToken, signIn, type CopilotCredential } from "./credentials.js";
 import { copilotHeaders, copilotHeaderValues, HEADER_FIELDS, setHeaderField, type CopilotHeaderValues } from "./editor-headers.js";
@@ -86,7 +85,7 @@ export function decodeCopilotUser(body: string): CopilotReading {
 export async function readCopilot(credential: CopilotCredential, { entry, http }: FetchContext): Promise<CopilotReading> {
   const values = copilotHeaderValues(entry);
   const origins = githubOrigins(entry);
-  const refused = (response: HttpResponse) => usageError(response, credential, values, origins.enterpriseHost);
+  const refused = (response: HttpResponse) => usageError(response, credential, values, origins.enterpriseHost, http);
   const response = await http.request({
     url: `${origins.api}${USAGE_PATH}`,
     headers: copilotHeaders(credential.token, values),
@@ -107,9 +106,10 @@ function usageError(
   credential: CopilotCredential,
   values: CopilotHeaderValues,
   enterpriseHost: string | null,
+  http: ProviderHttp,
 ): QuotabarError {
   const { status } = response;
-  const said = githubMessage(response.body, credential.token);
+  const said = githubMessage(response.body, http);
   const detail = `HTTP ${status}${said ? `: ${said}` : ""}`;
   const fail = (code: QuotabarError["code"], message: string, remedies: Remedy[]) => new QuotabarError(code, message, { status, remedies });
   // a 403 with the rate limit spent is a rate limit, any other 403 a token without the scope
@@ -146,12 +146,10 @@ function usageError(
 }
 
 /** GitHub's short `message` field (never the whole body), redacted and cut. */
-function githubMessage(body: string, token: string): string | null {
+function githubMessage(body: string, http: ProviderHttp): string | null {
   const parsed = tryJson(body);
   // text that is not JSON at all (a proxy's page) is shown when short; tryJson answers null for it
   const said = isObject(parsed) ? parsed.message : parsed === null && body.trim() !== "null" && body.length <= 200 ? body : null;
   if (typeof said !== "string") return null;
-  const flat = redact(said.replace(/\s+/g, " ").trim(), [token]);
-  if (flat === "") return null;
-  return flat.length > 200 ? `${flat.slice(0, 200)}...` : flat;
+  return http.excerpt(said) || null;
 }

@@ -83,18 +83,18 @@ function headersOf({ cookie, bearer }: Presented): Record<string, string> {
   return { ...HEADERS, ...(cookie ? { Cookie: cookie } : {}), ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}) };
 }
 
-/** The start of a body for a message, on one line. */
-function bodyPrefix(body: string): string {
+/** The start of a body for a message, on one line: redacted first, then cut. */
+function bodyPrefix(body: string, http: FetchContext["http"]): string {
   const json = tryJson(body);
   const said = isObject(json) ? (toText(json.message) ?? toText(json.error)) : null;
-  return (said ?? body.replace(/\s+/g, " ").trim()).slice(0, 200) || "empty body";
+  return http.excerpt(said ?? body) || "empty body";
 }
 
 /** A status the call did not accept: 401 (and 403 where `forbiddenSignsOut`) signs out; 429 and 5xx as the table says; the rest an API error. */
-function failed(response: HttpResponse, forbiddenSignsOut: boolean): QuotabarError {
+function failed(response: HttpResponse, forbiddenSignsOut: boolean, http: FetchContext["http"]): QuotabarError {
   if (response.status === 401 || (response.status === 403 && forbiddenSignsOut)) return SIGNED_OUT.error(response.status);
   if (response.status === 429) return statusError(response, SERVICE) as QuotabarError;
-  return new QuotabarError("upstream", `Factory API error: HTTP ${response.status}: ${bodyPrefix(response.body)}`, {
+  return new QuotabarError("upstream", `Factory API error: HTTP ${response.status}: ${bodyPrefix(response.body, http)}`, {
     status: response.status,
     remedies: response.status >= 500 ? [{ kind: "retry" }] : [SIGN_IN],
   });
@@ -130,14 +130,14 @@ async function askBase(
   early?.catch(() => undefined);
   const meResponse = await meRequest;
   // a 403 here is no sign-out: the account may lack the page but still have usage elsewhere
-  if (meResponse.status !== 200) throw failed(meResponse, false);
+  if (meResponse.status !== 200) throw failed(meResponse, false, http);
   const me = decodeValue(snakeKeys(parseBoundedJson(meResponse.body, SERVICE)), AuthMe, SERVICE);
   const meId = me.user_profile?.id ?? null;
   if (meId) await keepUserId(kept, meId);
   // /auth/me's id wins, as when it was asked first: a usage asked for another user is asked again
   const earlyFits = early !== null && (meId === null || meId === knownUserId);
   const response = await (earlyFits ? early : askUsage(http, base, headers, meId ?? knownUserId));
-  if (response.status !== 200) throw failed(response, true);
+  if (response.status !== 200) throw failed(response, true, http);
   const { usage } = decodeValue(snakeKeys(parseBoundedJson(response.body, SERVICE)), UsageBody, SERVICE);
   const subscription = me.organization?.subscription;
   return {

@@ -4,7 +4,7 @@ import { fixturesOf } from "../../simulator/fixtures.js";
 
 const fixture = fixturesOf(import.meta.url);
 
-export const KILO_TEST_KEY = "kilo_simulator_api_key_0123456789";
+export const KILO_TEST_KEY = "kilo_sim_k3y_0123456789abcdef";
 /** The `kilo.access` token of `fixtures/cli-session.json` (the Kilo CLI's auth.json). */
 export const KILO_CLI_TEST_TOKEN = "kilo-cli-simulator-access-0123456789";
 

@@ -13,7 +13,9 @@ import {
   valueAt,
   type FetchContext,
   type HttpResponse,
+  type ProviderHttp,
 } from "../kit/index.js";
+import { excerptOutsideFetch } from "../../domain/redact.js";
 import { SET_KEY } from "./credentials.js";
 import type { Kimik2Reading } from "./policy.js";
 
@@ -57,8 +59,6 @@ const AVERAGE_TOKENS = [
   "avgTokens",
 ];
 const UPDATED_AT = ["updated_at", "updatedAt", "timestamp", "time", "last_update", "lastUpdated"];
-/** Upstream text kept in a message: enough to recognise, never a whole page. */
-const MAX_ERROR_TEXT = 200;
 const AUTH_WORDS = /api[\s_-]?key|unauthori[sz]ed|forbidden|token|credential|auth/i;
 
 export async function readKimik2(key: string, { http }: FetchContext): Promise<Kimik2Reading> {
@@ -68,7 +68,7 @@ export async function readKimik2(key: string, { http }: FetchContext): Promise<K
       const rejected = error.code === "unauthorized" || error.code === "forbidden";
       throw rejected ? error.withRemedies(advice("The key was rejected."), ...SET_KEY) : error;
     });
-  return kimik2Reading(response);
+  return kimik2Reading(response, http.excerpt);
 }
 
 /**
@@ -76,10 +76,13 @@ export async function readKimik2(key: string, { http }: FetchContext): Promise<K
  * the first object that has it decides; a non-numeric value there (even null) moves on to the next key.
  * An `error` field is the service refusing, even with HTTP 200; no credit field at all is no answer.
  */
-export function kimik2Reading(response: Pick<HttpResponse, "body" | "headers">): Kimik2Reading {
+export function kimik2Reading(
+  response: Pick<HttpResponse, "body" | "headers">,
+  excerpt: ProviderHttp["excerpt"] = excerptOutsideFetch,
+): Kimik2Reading {
   const root = tryJson(response.body);
   if (!isObject(root)) throw parseError(`Failed to parse ${SERVICE} response: Root JSON is not an object.`);
-  const refusal = errorText(root.error);
+  const refusal = errorText(root.error, excerpt);
   if (refusal !== null) throw refused(refusal);
   const contexts = CONTEXTS.map((path) => (path === "" ? root : valueAt(root, path))).filter(isObject);
   const consumed = firstAt(contexts, CONSUMED, credits);
@@ -102,12 +105,12 @@ export function kimik2Reading(response: Pick<HttpResponse, "body" | "headers">):
 /** A credit figure: a number or numeric text (else null, and the search moves on); a negative one is a parse error naming it. */
 const credits = (value: unknown, field: string): number | null => checkedCount(toNumber(value), field, SERVICE);
 
-/** The text of an `error` field: a string, or an object's `message` / `msg` / `code`; null when there is none. */
-function errorText(value: unknown): string | null {
+/** The text of an `error` field (a string, or an object's `message` / `msg` / `code`), redacted then cut; null when there is none. */
+function errorText(value: unknown, excerpt: ProviderHttp["excerpt"]): string | null {
   const text = isObject(value)
     ? (toText(value.message) ?? toText(value.msg) ?? toText(value.code) ?? "an error without a message")
     : toText(value);
-  return text === null ? null : text.slice(0, MAX_ERROR_TEXT);
+  return text === null ? null : excerpt(text);
 }
 
 /** A refusal inside a 200: about the key it is unauthorized (with the key remedies), otherwise an upstream error. */

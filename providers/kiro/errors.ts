@@ -1,8 +1,7 @@
-import { advice, QuotabarError, type Remedy } from "../kit/index.js";
+import { advice, QuotabarError, type ProviderHttp, type Remedy } from "../kit/index.js";
+import { excerptOutsideFetch } from "../../domain/redact.js";
 
 const INSTALL: Remedy = { kind: "install", tool: "Kiro CLI", url: "https://kiro.dev", command: "kiro-cli login" };
-/** How long a message from the CLI may be in an error: its first line, no more. */
-const MAX_MESSAGE_CHARS = 200;
 
 /** Where kiro-cli is looked for besides PATH (HOME-relative ones are resolved per call). */
 export const INSTALL_DIRS = ["~/.local/bin", "/opt/homebrew/bin", "/usr/local/bin"];
@@ -31,15 +30,10 @@ export const couldNotRetrieve = () =>
     remedies: [advice("Kiro's usage service did not answer kiro-cli."), { kind: "retry" }],
   });
 
-/** A non-zero exit: the status and the first line the CLI wrote (plain text, bounded), never its whole output. */
-export function cliFailed(exitCode: number | null, text: string): QuotabarError {
+/** A non-zero exit: the status and the first line the CLI wrote (redacted then cut by the fetch's `http.excerpt`), never its whole output. */
+export function cliFailed(exitCode: number | null, text: string, excerpt: ProviderHttp["excerpt"] = excerptOutsideFetch): QuotabarError {
   const status = exitCode === null ? "Kiro CLI was stopped by a signal" : `Kiro CLI failed with status ${exitCode}`;
-  const line =
-    text
-      .split("\n")
-      .find((l) => l.trim() !== "")
-      ?.trim() ?? "";
-  const said = line.length > MAX_MESSAGE_CHARS ? `${line.slice(0, MAX_MESSAGE_CHARS)}...` : line;
+  const said = excerpt(text, { firstLine: true });
   return new QuotabarError("upstream", said === "" ? `${status}.` : `${status}: ${said}`, {
     remedies: [advice("Run kiro-cli chat --no-interactive /usage in a terminal to see the whole message.")],
   });

@@ -1,4 +1,4 @@
-import type { FetchContext } from "../kit/index.js";
+import type { FetchContext, ProviderHttp } from "../kit/index.js";
 import type { ProcessResult } from "../../ports/process-runner.js";
 import { cannotStart, cliFailed, couldNotRetrieve, notLoggedIn, timedOut } from "./errors.js";
 import type { KiroReading } from "./policy.js";
@@ -20,7 +20,7 @@ export async function readKiro(binary: string, context: FetchContext): Promise<K
   const identity = loginCheck(whoami);
   const hard = Math.max(1, Math.min(USAGE_MS, deadline - Date.now() - STOP_EARLY_MS));
   const usage = await run(binary, USAGE_ARGS, context, { timeoutMs: hard, idleTimeoutMs: Math.min(USAGE_IDLE_MS, hard) });
-  return { ...usageOf(usage), ...identity };
+  return { ...usageOf(usage, context.http), ...identity };
 }
 
 /** Not logged in stops here; any other whoami trouble (an old CLI, a slow one) is left to /usage to show. */
@@ -35,14 +35,14 @@ function loginCheck(whoami: ProcessResult): Pick<KiroReading, "account" | "signe
  * kiro-cli login), a hang before any table, the backend's own failure, a crash, then the table
  * itself (stdout, else stderr). A CLI that printed its table and then hung is read.
  */
-function usageOf(result: ProcessResult): Omit<KiroReading, "account" | "signedInWith"> {
+function usageOf(result: ProcessResult, http: ProviderHttp): Omit<KiroReading, "account" | "signedInWith"> {
   const out = plainOutput(result.stdout);
   const err = plainOutput(result.stderr);
   const text = out || err;
   if (needsLogin(`${err}\n${out}`) && !showsUsage(text)) throw notLoggedIn();
   if (result.timedOut && !showsUsage(text)) throw timedOut();
   if (backendFailed(text)) throw couldNotRetrieve();
-  if (!result.timedOut && result.exitCode !== 0 && !showsUsage(text)) throw cliFailed(result.exitCode, err || out);
+  if (!result.timedOut && result.exitCode !== 0 && !showsUsage(text)) throw cliFailed(result.exitCode, err || out, http.excerpt);
   return usageReading(text);
 }
 

@@ -58,7 +58,7 @@ export async function callServerFunction(
     statusRules: { "4xx": "pass", "5xx": "pass" },
   });
   const mentionsSignIn = saysSignIn(response.body);
-  if (response.status !== 200) throw await failedCall(response, mentionsSignIn);
+  if (response.status !== 200) throw await failedCall(response, mentionsSignIn, http);
   if (isExplicitNull(response.body)) return { kind: "null" };
   return { kind: "values", values: jsLiterals(response.body, SERVICE), mentionsSignIn };
 }
@@ -78,19 +78,19 @@ function isExplicitNull(body: string): boolean {
 }
 
 /** A status other than 200: a refused session, or the status table's error with the body's own message. */
-async function failedCall(response: HttpResponse, mentionsSignIn: boolean): Promise<QuotabarError> {
+async function failedCall(response: HttpResponse, mentionsSignIn: boolean, http: ProviderHttp): Promise<QuotabarError> {
   if (response.status === 401 || response.status === 403 || mentionsSignIn) return INVALID_SESSION.error(response.status);
   const base = statusError(response, SERVICE) as QuotabarError;
-  const detail = await errorDetail(response.body);
+  const detail = await errorDetail(response.body, http);
   if (detail === null) return base;
   return new QuotabarError(base.code, `${base.message}: ${detail}`, { status: response.status, remedies: base.remedies });
 }
 
-/** The body's `message` / `error` / `detail`, or an HTML page's title (the page parser loads only for such a page). */
-async function errorDetail(body: string): Promise<string | null> {
+/** The body's `message` / `error` / `detail`, or an HTML page's title (the page parser loads only for such a page), redacted then cut. */
+async function errorDetail(body: string, http: ProviderHttp): Promise<string | null> {
   const json = tryJson(body);
   const text = isObject(json) ? (toText(json.message) ?? toText(json.error) ?? toText(json.detail)) : await pageTitle(body);
-  return text === null || text === "" ? null : text.slice(0, 200);
+  return text === null ? null : http.excerpt(text) || null;
 }
 
 async function pageTitle(body: string): Promise<string | null> {

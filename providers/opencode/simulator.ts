@@ -4,7 +4,7 @@ import { SERVER_FUNCTIONS } from "./server-fn.js";
 
 const fixture = fixturesOf(import.meta.url);
 
-export const OPENCODE_TEST_SESSION = "Fe26.2**opencode-sim-session-0123456789abcdef";
+export const OPENCODE_TEST_SESSION = "Fe26.2**oc-sim-session-0123456789abcdef";
 /** A whole pasted header: only its `__Host-auth` cookie may reach opencode.ai. */
 export const OPENCODE_TEST_COOKIE = `_ga=GA1.1.918273645; __Host-auth=${OPENCODE_TEST_SESSION}`;
 export const OPENCODE_WORKSPACES = { listedFirst: "wrk_01K6AR1ZET89H8NB691FQ2C2VB", team: "wrk_01K7B0Q4XYZ123ABC456DEF789" };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { noBrowserAccess } from "../../adapters/browser/lazy-browser-access.js";
 import { QuotabarError } from "../../domain/errors.js";
+import { excerptOutsideFetch } from "../../domain/redact.js";
 import type { FetchContext } from "../../ports/fetch-context.js";
 import type { HttpResponse, ProviderRequest } from "../../ports/http-client.js";
 import { fixturesOf } from "../../simulator/fixtures.js";
@@ -220,7 +221,7 @@ function fakeContext(answer: (request: ProviderRequest) => Promise<HttpResponse>
     processes: {} as FetchContext["processes"],
     browsers: noBrowserAccess(),
     kept: keptInMemory(),
-    http: { request: answer, signal },
+    http: { request: answer, signal, excerpt: excerptOutsideFetch },
     signal,
     timeoutMs: 15_000,
   };

@@ -10,6 +10,7 @@ import {
   tryJson,
   type FetchContext,
   type HttpResponse,
+  type ProviderHttp,
   type StatusRules,
 } from "../kit/index.js";
 import { zCount, zNumber } from "../kit/schema.js";
@@ -68,7 +69,7 @@ export async function quotaSeries(project: string, token: string, filter: string
     const response = await context.http.request({
       url: `https://monitoring.googleapis.com/v3/projects/${encodeURIComponent(project)}/timeSeries?${query}`,
       headers: { Authorization: `Bearer ${token}`, Accept: "application/json" },
-      statusRules: statusRules(project),
+      statusRules: statusRules(project, context.http),
     });
     const body = decodeValue(parseBoundedJson(response.body, SERVICE), filter === USAGE_FILTER ? UsagePage : LimitPage, SERVICE);
     series.push(...(body.timeSeries ?? []).flatMap(reduced));
@@ -100,9 +101,9 @@ function reduced(series: Series): QuotaSeries[] {
   ];
 }
 
-function statusRules(project: string): StatusRules {
+function statusRules(project: string, http: ProviderHttp): StatusRules {
   const invalid = (r: HttpResponse) =>
-    new QuotabarError("upstream", `Vertex AI response was invalid: HTTP ${r.status}: ${summary(r.body)}`, {
+    new QuotabarError("upstream", `Vertex AI response was invalid: HTTP ${r.status}: ${summary(r.body, http)}`, {
       status: r.status,
       remedies: r.status >= 500 ? [advice("Cloud Monitoring is having trouble."), { kind: "retry" }] : [],
     });
@@ -142,9 +143,7 @@ const valueOfError = (body: string) => {
   return isObject(value) && isObject(value.error) ? value.error : null;
 };
 
-/** Google's `error.message`, else the text, flattened and cut to 200 characters. */
-function summary(body: string): string {
-  const text = (toText(valueOfError(body)?.message) ?? body).replace(/\s+/g, " ").trim();
-  if (text === "") return "empty body";
-  return text.length > 200 ? `${text.slice(0, 200)}...` : text;
+/** Google's `error.message`, else the text, redacted, flattened and cut to 200 characters. */
+function summary(body: string, http: ProviderHttp): string {
+  return http.excerpt(toText(valueOfError(body)?.message) ?? body) || "empty body";
 }

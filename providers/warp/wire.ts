@@ -101,7 +101,7 @@ export async function readWarp(key: string, { http }: FetchContext): Promise<War
       throw error.code === "network" || error.code === "timeout" ? error.withRemedies(...CHECK_KEY) : error;
     });
   const body = bodyOf(response.body, response.status);
-  if (response.status !== 200) throw apiError(response.status, summarize(body, response.body));
+  if (response.status !== 200) throw apiError(response.status, http.excerpt(summarize(body, response.body)));
   const errors = graphQlErrors(body);
   if (errors !== null) throw apiError(200, errors);
   const inner = decodeValue(body, Response, SERVICE).data.user;
@@ -140,13 +140,11 @@ function bodyOf(text: string, status: number): unknown {
   return body;
 }
 
-/** Up to three GraphQL error messages, else `error`, else `message`, else the text itself. */
+/** Up to three GraphQL error messages, else `error`, else `message`, else the text itself (redacted, then cut, by the caller). */
 function summarize(body: unknown, text: string): string {
   if (isObject(body))
     return graphQlErrors(body) ?? toText(body.error) ?? toText(body.message) ?? `HTTP body without details (${text.length} bytes).`;
-  const flat = text.replace(/\s+/g, " ").trim();
-  if (flat === "") return `Unexpected response body (${text.length} bytes).`;
-  return flat.length > 200 ? `${flat.slice(0, 200)}...` : flat;
+  return text.trim() === "" ? `Unexpected response body (${text.length} bytes).` : text;
 }
 
 function graphQlErrors(body: unknown): string | null {

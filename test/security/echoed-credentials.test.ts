@@ -1,22 +1,10 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.js";
 import { useSimulator } from "../helpers/harness.js";
+import { filesUnder } from "../helpers/leaks.js";
 
 const sim = useSimulator();
-
-/** Every file under a directory, as text (the cache). */
-function filesUnder(dir: string): string[] {
-  try {
-    return readdirSync(dir).flatMap((name) => {
-      const path = join(dir, name);
-      return statSync(path).isDirectory() ? filesUnder(path) : [readFileSync(path, "utf8")];
-    });
-  } catch {
-    return [];
-  }
-}
 
 /** The credentials the simulator hands out, and the pieces of cookie headers (each cookie value is a secret). */
 function credentials(): string[] {
