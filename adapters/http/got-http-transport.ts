@@ -1,20 +1,15 @@
 import got, { RequestError } from "got";
 import { budgetExceeded, QuotabarError } from "../../domain/errors.js";
 import { redact } from "../../domain/redact.js";
-import { isLoopback } from "../../domain/loopback.js";
 import { advice } from "../../domain/remedy.js";
 import { USER_AGENT } from "../../domain/version.js";
 import type { HttpResponse, HttpTransport, TransportRequest } from "../../ports/http-client.js";
 import { mapUrl, type OriginMap } from "./origin-map.js";
+import { RefusedRedirect, refuseLeakingRedirect, tokenRedirect } from "./redirect-guard.js";
 
 const RETRY_DELAY_MS = 200;
 /** Quota answers are small; a bigger (or decompression-bomb) body is cut off here. */
 export const MAX_BODY_BYTES = 4 * 1024 * 1024;
-
-/** A redirect the transport refuses to follow, and why. */
-class RefusedRedirect extends Error {
-  override name = "RefusedRedirect";
-}
 
 /**
  * The wire on got: one retry for idempotent requests on network errors or 5xx, the origin map as a
@@ -57,12 +52,12 @@ export class GotHttpTransport implements HttpTransport {
         ...(request.timeoutMs !== undefined ? { timeout: { request: request.timeoutMs } } : {}),
         ...(request.signal ? { signal: request.signal } : {}),
         ...(request.selfSignedLoopback ? { https: { rejectUnauthorized: false } } : {}),
+        // a token request never follows a redirect: got is not even asked to
+        ...(request.redirect === "refuse" ? { followRedirect: false } : {}),
         hooks: {
           beforeRequest: request.selfSignedLoopback ? [onlyLoopback] : [],
-          // the request's own headers: got drops credentials on a cross-host hop, but the hop itself is refused
-          beforeRedirect: [
-            (options, response) => refuseLeakingRedirect(new URL(response.url), new URL(String(options.url)), request.headers ?? {}),
-          ],
+          // got drops Authorization and Cookie on a cross-host hop, but not a body or another header: the hop itself is refused
+          beforeRedirect: [(options, response) => refuseLeakingRedirect(new URL(response.url), new URL(String(options.url)), request)],
         },
         responseType: "text",
       });
@@ -73,6 +68,9 @@ export class GotHttpTransport implements HttpTransport {
         }
       });
       const response = await pending;
+      if (request.redirect === "refuse" && response.statusCode >= 300 && response.statusCode < 400) {
+        throw tokenRedirect(new URL(response.url), locationOf(response.headers.location, response.url));
+      }
       return { status: response.statusCode, headers: response.headers, body: String(response.body ?? ""), url: response.url };
     } catch (error) {
       if (tooLarge) {
@@ -89,17 +87,13 @@ export class GotHttpTransport implements HttpTransport {
   }
 }
 
-/**
- * Never resend credentials in clear or to someone else: a redirect that leaves https (loopback
- * aside), or that changes host while the request carries an Authorization or Cookie header, is refused.
- */
-function refuseLeakingRedirect(from: URL, to: URL, headers: Record<string, string>): void {
-  if (to.protocol !== "https:" && !(to.protocol === "http:" && isLoopback(to))) {
-    throw new RefusedRedirect(`refused a redirect from ${from.host} to plain ${to.protocol.replace(":", "")} at ${to.host}`);
+/** Where a 3xx points, when it says so in a form a URL can be made of. */
+function locationOf(location: string | undefined, base: string): URL | null {
+  try {
+    return location ? new URL(location, base) : null;
+  } catch {
+    return null;
   }
-  const credentialed = Object.keys(headers).some((name) => /^(authorization|cookie)$/i.test(name));
-  if (credentialed && to.host !== from.host)
-    throw new RefusedRedirect(`refused to send credentials on a redirect from ${from.host} to ${to.host}`);
 }
 
 /** The one request allowed to skip certificate checks must really be going to 127.0.0.1 (after the origin map). */
@@ -115,15 +109,22 @@ function lowerCaseKeys(headers: Record<string, string>): Record<string, string> 
 export function transportError(error: unknown, request: TransportRequest): QuotabarError {
   const service = request.service;
   const clean = (text: string) => redact(text, request.secrets);
-  if (!(error instanceof RequestError)) return new QuotabarError("upstream", clean(error instanceof Error ? error.message : String(error)));
-  // The host really contacted (after the origin map), which is what a user can check.
-  const host = safeHost(error.options?.url?.toString() ?? request.url);
-  const refused = error.cause instanceof RefusedRedirect ? error.cause : error.name === "RefusedRedirect" ? error : null;
+  const refused =
+    error instanceof RefusedRedirect
+      ? error
+      : error instanceof RequestError && error.cause instanceof RefusedRedirect
+        ? error.cause
+        : error instanceof RequestError && error.name === "RefusedRedirect"
+          ? error
+          : null;
   if (refused) {
     return new QuotabarError("network", `${service} network error: ${refused.message}`, {
       remedies: [advice("A proxy, captive portal or misconfigured gateway is redirecting the request; credentials were not sent.")],
     });
   }
+  if (!(error instanceof RequestError)) return new QuotabarError("upstream", clean(error instanceof Error ? error.message : String(error)));
+  // The host really contacted (after the origin map), which is what a user can check.
+  const host = safeHost(error.options?.url?.toString() ?? request.url);
   if (error.name === "TimeoutError" || error.code === "ETIMEDOUT" || error.name === "AbortError" || error.code === "ERR_ABORTED") {
     return budgetExceeded(service, request.timeoutMs ?? 0);
   }

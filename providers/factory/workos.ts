@@ -28,13 +28,10 @@ export class WorkosRefusal extends QuotabarError {
   }
 }
 
-/** `error_description`, else `error`, else the start of the body (no token is in an error answer; the usage service redacts anyway). */
-function summary(body: unknown, text: string): string {
-  if (isObject(body)) {
-    const said = toText(body.error_description) ?? toText(body.error) ?? toText(body.message);
-    if (said) return said.slice(0, 200);
-  }
-  return text.replace(/\s+/g, " ").trim().slice(0, 200) || "empty body";
+/** `error_description`, else `error`, else the start of the body: redacted first (an upstream may quote the refresh token), then cut. */
+function summary(body: unknown, text: string, http: FetchContext["http"]): string {
+  const said = isObject(body) ? (toText(body.error_description) ?? toText(body.error) ?? toText(body.message)) : null;
+  return http.excerpt(said || text) || "empty body";
 }
 
 async function mintOnce(grant: MintGrant, clientId: string, { http }: FetchContext): Promise<MintedTokens> {
@@ -43,6 +40,8 @@ async function mintOnce(grant: MintGrant, clientId: string, { http }: FetchConte
     url: WORKOS_AUTHENTICATE_URL,
     method: "POST",
     service: "WorkOS",
+    // a token endpoint: a redirect (which would resend the refresh token or the cookies) is an error
+    redirect: "refuse",
     statusRules: { "4xx": "pass", "5xx": "pass" },
     headers: { Accept: "application/json", "Content-Type": "application/json", ...(cookie ? { Cookie: grant.workosCookies } : {}) },
     json: cookie
@@ -63,7 +62,7 @@ async function mintOnce(grant: MintGrant, clientId: string, { http }: FetchConte
       });
     return { accessToken, refreshToken: isObject(body) ? toText(body.refresh_token) : null };
   }
-  const said = summary(body, response.body);
+  const said = summary(body, response.body, http);
   if (/invalid_grant/i.test(response.body))
     throw new WorkosRefusal(`Factory session expired: WorkOS refused the refresh token (${said}).`, response.status, true);
   if (response.status === 400 && /missing refresh token/i.test(said))

@@ -48,6 +48,8 @@ export async function refreshedToken(credential: AdcCredential, context: FetchCo
       url: TOKEN_URL,
       method: "POST",
       service: SERVICE,
+      // a token endpoint: a redirect (which would resend the client secret and refresh token) is an error
+      redirect: "refuse",
       headers: { Accept: "application/json" },
       form: {
         client_id: credential.clientId,
@@ -65,7 +67,8 @@ export async function refreshedToken(credential: AdcCredential, context: FetchCo
       });
     });
   const body = tryJson(response.body);
-  if (response.status === 400 || response.status === 401) throw refused(isObject(body) ? toText(body.error) : null, response.status);
+  if (response.status === 400 || response.status === 401)
+    throw refused(isObject(body) ? toText(body.error) : null, response.status, context.http);
   if (response.status !== 200) {
     throw new QuotabarError("upstream", `Invalid refresh response: Status ${response.status}`, {
       status: response.status,
@@ -89,8 +92,8 @@ export async function refreshedToken(credential: AdcCredential, context: FetchCo
   return { token, email, kept: false };
 }
 
-/** The reference's words for a refresh Google refused. */
-function refused(code: string | null, status: number): QuotabarError {
+/** The reference's words for a refresh Google refused (an unknown error code quoted, redacted then cut). */
+function refused(code: string | null, status: number, http: FetchContext["http"]): QuotabarError {
   if (code === "unauthorized_client") {
     return new QuotabarError("unauthorized", `Refresh token was revoked. Run \`${SIGN_IN_COMMAND}\` again.`, {
       status,
@@ -98,7 +101,7 @@ function refused(code: string | null, status: number): QuotabarError {
     });
   }
   if (code !== null && code !== "invalid_grant") {
-    return new QuotabarError("unauthorized", `Invalid refresh response: Error: ${code.slice(0, 80)}`, {
+    return new QuotabarError("unauthorized", `Invalid refresh response: Error: ${http.excerpt(code, { maxChars: 80 })}`, {
       status,
       remedies: [signInAgain()],
     });
