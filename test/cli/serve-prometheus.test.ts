@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { accessSync, constants, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { accessSync, constants, copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
@@ -77,6 +77,22 @@ describe.skipIf(tools === null)("quotabar serve's /metrics, read by Prometheus",
     const check = await runProgram(tools!.promtool, ["check", "metrics"], { stdin: metrics });
     expect(check.stdout + check.stderr).toBe("");
     expect(check.code).toBe(0);
+  });
+
+  it("contrib/prometheus: the team's scrape config and the alert rules pass promtool check", async () => {
+    const contrib = join(import.meta.dirname, "..", "..", "contrib", "prometheus");
+    const rules = await runProgram(tools!.promtool, ["check", "rules", join(contrib, "quotabar-alerts.yml")]);
+    expect([rules.code, rules.stdout]).toEqual([0, expect.stringContaining("SUCCESS: 4 rules found")]);
+    // as installed: the token file it names, the rules beside it
+    const dir = mkdtempSync(join(tmpdir(), "qb-contrib-"));
+    dirs.push(dir);
+    writeFileSync(join(dir, "token"), `${TOKEN}\n`, { mode: 0o600 });
+    copyFileSync(join(contrib, "quotabar-alerts.yml"), join(dir, "quotabar-alerts.yml"));
+    const config = readFileSync(join(contrib, "prometheus.yml"), "utf8");
+    expect(config).toContain("credentials_file: /etc/prometheus/quotabar-token");
+    writeFileSync(join(dir, "prometheus.yml"), config.replace("/etc/prometheus/quotabar-token", join(dir, "token")));
+    const checked = await runProgram(tools!.promtool, ["check", "config", join(dir, "prometheus.yml")]);
+    expect(checked.code, checked.stdout + checked.stderr).toBe(0);
   });
 
   it("a real Prometheus scrapes it with the bearer token (as README's scrape config does) and answers a query for the meters", async () => {
