@@ -123,6 +123,18 @@ try {
   const machine = Object.fromEntries(Object.entries(process.env).filter(([name]) => name === "PATH" || name.startsWith("NODE_")));
   const plain = { ...machine, HOME: home, NO_COLOR: "1" };
   const env = { ...plain, ...sim.env() };
+  // as a status bar polls it; --max-age 1h so that no snapshot ages past it while the bench runs
+  const barArgs = [BIN, "bar", "--format", "waybar", "--max-age", "1h"];
+  const waybarLine = (result) => {
+    const line = JSON.parse(result.stdout);
+    if (typeof line.text !== "string" || typeof line.class !== "string")
+      throw new Error(`quotabar bar: not a waybar line: ${result.stdout}`);
+  };
+  /** The kept snapshots the bar reads: one refresh of the enabled providers (`cache clear` below forgets them). */
+  const primeBar = async () => {
+    const primed = await run(process.execPath, [...barArgs.slice(0, -2), "--max-age", "0"], { env });
+    if (primed.code !== 0) throw new Error(`quotabar bar exited ${primed.code}: ${primed.stderr.slice(0, 500)}`);
+  };
   const okDocument = (label) => (result) => {
     const doc = JSON.parse(result.stdout);
     const failed = doc.providers.filter((p) => !p.ok).map((p) => `${p.id}: ${p.error?.message}`);
@@ -141,6 +153,8 @@ try {
     { key: "version", label: "quotabar --version", args: [BIN, "--version"], env: plain },
     { key: "help", label: "quotabar --help", args: [BIN, "--help"], env: plain },
     { key: "providers", label: "quotabar providers", args: [BIN, "providers"], env: plain },
+    // a status bar's poll: every snapshot kept and younger than --max-age (primed below), so no request
+    { key: "bar", label: "quotabar bar --format waybar", args: barArgs, env, check: waybarLine },
     { key: "one", label: `quotabar -p ${one} --json (0 ms simulator)`, args: [BIN, "-p", one, "--json"], env, check: okDocument(one) },
     { key: "import", label: 'import("quotabar")', args: ["-e", 'import("quotabar")'], env: plain },
     // as bin/run.js loads it: without the engine check (and the semver it requires)
@@ -153,6 +167,7 @@ try {
     ...(ccusage ? [{ key: "ccusage", label: "ccusage --version (a peer)", command: ccusage, args: ["--version"], env: plain }] : []),
   ];
   sim.setDelay(0);
+  await primeBar();
   const s = await alternate(startup);
   const bare = s.get("bare");
   header("Start-up: whole processes, alternated with bare Node");
@@ -169,7 +184,15 @@ try {
     `${row("quotabar providers", s.get("providers"))}   ${goal("providers", `${ratio("providers").toFixed(2)}× bare`, "≤ 2.00× bare", ratio("providers") <= 2)}`,
   );
   console.log(
-    `${row(`quotabar -p ${one} --json (0 ms simulator)`, s.get("one"))}   ${goal(`-p ${one} --json start-up`, `+${ms(over("one"))} over bare`, "≤ +150 ms", over("one") <= 150)}`,
+    `${row("quotabar bar --format waybar (kept snapshots)", s.get("bar"))}   ${goal("bar from the cache", `${ratio("bar").toFixed(2)}× bare`, "≤ 1.50× bare", ratio("bar") <= 1.5)}`,
+  );
+  sim.requests.length = 0;
+  for (let i = 0; i < 3; i++) waybarLine(await run(process.execPath, barArgs, { env }));
+  console.log(
+    `  ${"  upstream requests of 3 more bar polls".padEnd(44)} ${String(sim.requests.length).padStart(9)}   ${goal("bar: no request", `${sim.requests.length} requests`, "0", sim.requests.length === 0)}`,
+  );
+  console.log(
+    `${row(`quotabar -p ${one} --json (0 ms simulator)`, s.get("one"))}   ${goal(`-p ${one} --json start-up`, `+${ms(over("one"))} over bare`, "≤ +120 ms", over("one") <= 120)}`,
   );
   console.log(
     `${row('import("quotabar")', s.get("import"))}   ${goal("import", `${ratio("import").toFixed(2)}× bare`, "≤ 1.50× bare", ratio("import") <= 1.5)}`,
@@ -263,19 +286,27 @@ try {
   // -------------------------------------------------------------------------------------------
   // memory and CPU of the quotabar processes themselves
   header("Memory and CPU of the quotabar processes (from inside each, 3 runs)");
+  const byKey = (key) => startup.find((c) => c.key === key);
   const measured = [
-    ["quotabar --version", startup[1]],
-    ["quotabar providers", startup[3]],
-    [`quotabar -p ${one} --json`, startup[4]],
+    ["quotabar --version", byKey("version")],
+    ["quotabar providers", byKey("providers")],
+    ["quotabar bar --format waybar", byKey("bar")],
+    [`quotabar -p ${one} --json`, byKey("one")],
     [`quotabar --json, ${ids.length} providers`, { ...all, label: "refresh-all" }],
   ];
   let peakAll = 0;
+  let peakBar = 0;
   for (const [label, c] of measured) {
+    if (c.key === "bar") await primeBar();
     const u = await usageOf(c);
     if (c === measured.at(-1)[1]) peakAll = u.rss.max;
+    if (c.key === "bar") peakBar = u.rss.max;
     console.log(`${row(`${label}: peak RSS`, u.rss, mib)}`);
     console.log(`${row(`${label}: CPU time`, u.cpu)}`);
   }
+  console.log(
+    `  ${"peak RSS of quotabar bar (kept snapshots)".padEnd(44)} ${mib(peakBar).padStart(9)}   ${goal("bar peak RSS", mib(peakBar), "≤ 60 MiB", peakBar <= 60)}`,
+  );
   console.log(
     `  ${"peak RSS of quotabar --json, all providers".padEnd(44)} ${mib(peakAll).padStart(9)}   ${goal("peak RSS", mib(peakAll), "≤ 80 MiB", peakAll <= 80)}`,
   );
@@ -341,6 +372,38 @@ try {
   );
   console.log(
     `    ${"compiled code and V8's metadata for it".padEnd(42)} ${signed(code).padStart(9)}   (V8 optimizing more functions as they run hot)`,
+  );
+
+  // -------------------------------------------------------------------------------------------
+  // quotabar serve: every provider on its own loop, as fast as it goes, scraped along the way
+  const served = [...PROVIDER_IDS];
+  await sim.seedHome(home);
+  const serveArgs = { env, providers: served, cycles: REFRESHES, sampleEvery: REFRESHES / 10, warmup: REFRESHES / 5, intervalMs: 20 };
+  const serving = await run(process.execPath, ["--expose-gc", join(import.meta.dirname, "serve.mjs"), JSON.stringify(serveArgs)], {
+    env: plain,
+    rusage: true,
+  });
+  if (serving.code !== 0) throw new Error(`serve exited ${serving.code}: ${serving.stderr.slice(0, 500)}`);
+  const v = JSON.parse(serving.stdout);
+  const at = (cycle) => v.samples.reduce((best, x) => (Math.abs(x.cycle - cycle) < Math.abs(best.cycle - cycle) ? x : best));
+  const [warm, end] = [at(serveArgs.warmup), v.samples.at(-1)];
+  const rssGrowth = (end.rss - warm.rss) / 2 ** 20;
+  const heapGrowth = (end.heapUsed - warm.heapUsed) / 2 ** 20;
+  const failing = served.filter((id) => !ids.includes(id));
+  console.log(
+    `\nquotabar serve, ${v.providers} providers on their own loops (interval 20 ms, 0 ms simulator), /metrics and /usage scraped at each cycle, one process`,
+  );
+  if (failing.length)
+    console.log(`  (${failing.join(", ")}: no simulated upstream, read from the throwaway home or failing as on a machine without them)`);
+  console.log(
+    `  RSS / heap after a full GC, by cycle: ${v.samples.map((x) => `${x.cycle}: ${(x.rss / 2 ** 20).toFixed(0)} / ${(x.heapUsed / 2 ** 20).toFixed(1)}`).join(", ")} MiB`,
+  );
+  const signedMib = (x) => `${x >= 0 ? "+" : ""}${x.toFixed(1)} MiB`;
+  console.log(
+    `  ${`RSS, cycle ${warm.cycle} to ${end.cycle}`.padEnd(44)} ${signedMib(rssGrowth).padStart(9)}   ${goal("serve RSS flat", `${signedMib(rssGrowth)}, heap ${signedMib(heapGrowth)}`, "≤ +8 MiB, heap ≤ +1", rssGrowth <= 8 && heapGrowth <= 1)}`,
+  );
+  console.log(
+    `  ${`CPU per cycle (${v.providers} provider refreshes)`.padEnd(44)} ${ms((v.cpuMs / v.refreshes) * v.providers).padStart(9)}   (${(v.cpuMs / v.refreshes).toFixed(1)} ms per provider refresh, ${v.refreshes} of them after the warm-up; ${v.scraped} scrapes; peak RSS ${mib(serving.usage.maxRssKiB / 1024)})`,
   );
 
   // -------------------------------------------------------------------------------------------
