@@ -19,6 +19,7 @@ const BUNDLED_OR_DEV = [
   "got",
   "htmlparser2",
   "fast-xml-parser",
+  "prom-client",
   "vitest",
   "typescript",
   "nock",
