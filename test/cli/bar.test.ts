@@ -12,7 +12,13 @@ const requestsOf = (id: string) => sim.sim.requests.filter((r) => r.providerId =
 /** Only these providers' credentials (and the simulator's origin map): what a machine with two of them set up has. */
 function envWith(...ids: string[]): Record<string, string | undefined> {
   const keys = Object.assign({}, ...sim.sim.providers.filter((p) => ids.includes(p.id)).map((p) => p.env));
-  return { PATH: process.env.PATH, HOME: sim.home, QUOTABAR_SECRET_STORE: "memory", QUOTABAR_ORIGIN_MAP: sim.env().QUOTABAR_ORIGIN_MAP, ...keys };
+  return {
+    PATH: process.env.PATH,
+    HOME: sim.home,
+    QUOTABAR_SECRET_STORE: "memory",
+    QUOTABAR_ORIGIN_MAP: sim.env().QUOTABAR_ORIGIN_MAP,
+    ...keys,
+  };
 }
 
 function waybar(stdout: string) {
