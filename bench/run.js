@@ -378,7 +378,16 @@ try {
   // quotabar serve: every provider on its own loop, as fast as it goes, scraped along the way
   const served = [...PROVIDER_IDS];
   await sim.seedHome(home);
-  const serveArgs = { env, providers: served, cycles: REFRESHES, sampleEvery: REFRESHES / 10, warmup: REFRESHES / 5, intervalMs: 20 };
+  const serveArgs = {
+    env,
+    providers: served,
+    cycles: REFRESHES,
+    sampleEvery: REFRESHES / 10,
+    warmup: REFRESHES / 5,
+    intervalMs: 20,
+    valuesWindow: REFRESHES / 5,
+    snapshotDir: home,
+  };
   const serving = await run(process.execPath, ["--expose-gc", join(import.meta.dirname, "serve.mjs"), JSON.stringify(serveArgs)], {
     env: plain,
     rusage: true,
@@ -388,7 +397,8 @@ try {
   const at = (cycle) => v.samples.reduce((best, x) => (Math.abs(x.cycle - cycle) < Math.abs(best.cycle - cycle) ? x : best));
   const [warm, end] = [at(serveArgs.warmup), v.samples.at(-1)];
   const rssGrowth = (end.rss - warm.rss) / 2 ** 20;
-  const heapGrowth = (end.heapUsed - warm.heapUsed) / 2 ** 20;
+  const [valuesBefore, valuesAfter] = [census(v.before.file), census(v.after.file)];
+  const valuesGrowth = (valuesAfter.valueBytes - valuesBefore.valueBytes) / 2 ** 20;
   const failing = served.filter((id) => !ids.includes(id));
   console.log(
     `\nquotabar serve, ${v.providers} providers on their own loops (interval 20 ms, 0 ms simulator), /metrics and /usage scraped at each cycle, one process`,
@@ -400,10 +410,13 @@ try {
   );
   const signedMib = (x) => `${x >= 0 ? "+" : ""}${x.toFixed(1)} MiB`;
   console.log(
-    `  ${`RSS, cycle ${warm.cycle} to ${end.cycle}`.padEnd(44)} ${signedMib(rssGrowth).padStart(9)}   ${goal("serve RSS flat", `${signedMib(rssGrowth)}, heap ${signedMib(heapGrowth)}`, "≤ +8 MiB, heap ≤ +1", rssGrowth <= 8 && heapGrowth <= 1)}`,
+    `  ${`RSS, cycle ${warm.cycle} to ${end.cycle}`.padEnd(44)} ${signedMib(rssGrowth).padStart(9)}   ${goal("serve RSS flat", signedMib(rssGrowth), "≤ +8 MiB", rssGrowth <= 8)}`,
   );
   console.log(
-    `  ${`CPU per cycle (${v.providers} provider refreshes)`.padEnd(44)} ${ms((v.cpuMs / v.refreshes) * v.providers).padStart(9)}   (${(v.cpuMs / v.refreshes).toFixed(1)} ms per provider refresh, ${v.refreshes} of them after the warm-up; ${v.scraped} scrapes; peak RSS ${mib(serving.usage.maxRssKiB / 1024)})`,
+    `  ${`JS values, cycle ${v.before.cycle} to ${v.after.cycle}`.padEnd(44)} ${signed(valuesGrowth).padStart(9)}   ${goal("serve heap flat", `${signed(valuesGrowth)} (${valuesAfter.values - valuesBefore.values >= 0 ? "+" : ""}${valuesAfter.values - valuesBefore.values} values)`, "flat, ≤ +1 MiB", valuesGrowth <= 1)}`,
+  );
+  console.log(
+    `  ${`CPU per cycle (${v.providers} provider refreshes)`.padEnd(44)} ${ms((v.cpuMs / v.refreshes) * v.providers).padStart(9)}   (${(v.cpuMs / v.refreshes).toFixed(1)} ms per provider refresh, ${v.refreshes} of them after the warm-up; ${v.scraped} scrapes; peak RSS ${mib(serving.usage.maxRssKiB / 1024)}, the heap snapshots included)`,
   );
 
   // -------------------------------------------------------------------------------------------

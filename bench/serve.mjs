@@ -3,10 +3,14 @@
 // every `intervalMs` (or as fast as it can), until every provider has had `cycles` refreshes; /metrics and
 // /usage are scraped along the way. Prints one JSON line:
 // - the heap after a full GC and the RSS every `sampleEvery` cycles;
-// - the CPU time (user + system) from the end of the warm-up to the end, and the refreshes in it.
+// - the CPU time (user + system) from the end of the warm-up to the end, and the refreshes in it;
+// - two heap snapshots, at the end and `valuesWindow` cycles later (files: bench/run.js compares
+//   their JS values), taken after the RSS figures so that their own memory is not in them.
 import { request } from "node:http";
+import { join } from "node:path";
+import { writeHeapSnapshot } from "node:v8";
 
-const { env, providers, cycles, sampleEvery, warmup, intervalMs } = JSON.parse(process.argv[2]);
+const { env, providers, cycles, sampleEvery, warmup, intervalMs, valuesWindow, snapshotDir } = JSON.parse(process.argv[2]);
 const { startServe } = await import("../dist/oclif-cli/serve/start-serve.js");
 
 const gc = globalThis.gc;
@@ -42,14 +46,24 @@ let scraped = 0;
 let cpuAtWarmup = null;
 let refreshesAtWarmup = 0;
 let seen = -1;
-for (let done = cycle(); done < cycles; done = cycle()) {
-  await new Promise((resolve) => setTimeout(resolve, 5));
-  if (done === seen) continue;
-  // what a scraper and a dashboard ask meanwhile: never a request upstream
-  for (const path of ["/metrics", "/usage"]) if ((await get(`${handle.url}${path}`)) === 200) scraped++;
+/** Runs the loop, scraping after each cycle, until `until` cycles; `each(done)` after the scrapes. */
+async function runUntil(until, each = () => undefined) {
+  for (let done = cycle(); done < until; done = cycle()) {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    if (done === seen) continue;
+    // what a scraper and a dashboard ask meanwhile: never a request upstream
+    for (const path of ["/metrics", "/usage"]) if ((await get(`${handle.url}${path}`)) === 200) scraped++;
+    each(done);
+    seen = done;
+  }
+}
+const fullGc = () => {
+  gc();
+  gc();
+};
+await runUntil(cycles, (done) => {
   if (seen < 0 || Math.floor(done / sampleEvery) > Math.floor(seen / sampleEvery)) {
-    gc();
-    gc();
+    fullGc();
     const { heapUsed, rss } = process.memoryUsage();
     samples.push({ cycle: done, heapUsed, rss });
   }
@@ -57,14 +71,26 @@ for (let done = cycle(); done < cycles; done = cycle()) {
     cpuAtWarmup = process.cpuUsage();
     refreshesAtWarmup = total();
   }
-  seen = done;
-}
-gc();
-gc();
+});
+fullGc();
 samples.push({ cycle: cycle(), heapUsed: process.memoryUsage().heapUsed, rss: process.memoryUsage().rss });
 const cpu = process.cpuUsage(cpuAtWarmup);
 const refreshes = total() - refreshesAtWarmup;
+// the JS values: a heap snapshot now and one `valuesWindow` cycles later
+fullGc();
+const before = { cycle: cycle(), file: writeHeapSnapshot(join(snapshotDir, "serve-before.heapsnapshot")) };
+await runUntil(before.cycle + valuesWindow);
+fullGc();
+const after = { cycle: cycle(), file: writeHeapSnapshot(join(snapshotDir, "serve-after.heapsnapshot")) };
 await handle.stop();
-process.stdout.write(
-  `${JSON.stringify({ samples, logged, scraped, providers: handle.providers.length, refreshes, cpuMs: (cpu.user + cpu.system) / 1000 })}\n`,
-);
+const result = {
+  samples,
+  logged,
+  scraped,
+  providers: handle.providers.length,
+  refreshes,
+  cpuMs: (cpu.user + cpu.system) / 1000,
+  before,
+  after,
+};
+process.stdout.write(`${JSON.stringify(result)}\n`);
