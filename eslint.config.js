@@ -6,6 +6,7 @@ export default tseslint.config(
   {
     ignores: [
       "dist/**",
+      "dist-raycast/**",
       "node_modules/**",
       "raycast/node_modules/**",
       "raycast/dist/**",

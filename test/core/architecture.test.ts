@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { PROVIDERS } from "../../providers/registry.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
-const SKIP = new Set(["node_modules", "dist", ".git", "preview-out"]);
+const SKIP = new Set(["node_modules", "dist", "dist-raycast", ".git", "preview-out"]);
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
