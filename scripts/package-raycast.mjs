@@ -18,7 +18,8 @@ const OUT = join(ROOT, "dist-raycast");
 const extensionPackage = JSON.parse(readFileSync(join(EXTENSION, "package.json"), "utf8"));
 
 /** What a Store submission holds besides the code. */
-const AS_IS = ["assets", "metadata", "README.md", "CHANGELOG.md", "raycast-env.d.ts"];
+// raycast-env.d.ts is not among them: ray build writes it from package.json (git ignores it, a clone has none)
+const AS_IS = ["assets", "metadata", "README.md", "CHANGELOG.md"];
 
 /** Every module specifier of a source, where it stands (the compiler's own scan: no string in the text is taken for one). */
 const specifiersOf = (text) =>
