@@ -309,7 +309,8 @@ describe.skipIf(!chromium)("preview: Chromium's pictures", () => {
     try {
       const html = join(dir, "list.html");
       writeFileSync(html, listPage("same pixels", await listHtml(doc(copilot, warpUnauthorized, zaiStale), "warp")));
-      const shots = Array.from({ length: 8 }, (_, i) => join(dir, `shot-${i}.png`));
+      // three at once: enough to catch pictures that differ when Chromiums share the machine
+      const shots = Array.from({ length: 3 }, (_, i) => join(dir, `shot-${i}.png`));
       await Promise.all(shots.map((png) => screenshot(chromium!, html, png, { width: 1000, height: 625, scale: 2 })));
       const hashes = new Set(shots.map((png) => createHash("sha256").update(readFileSync(png)).digest("hex")));
       expect(hashes.size).toBe(1);
