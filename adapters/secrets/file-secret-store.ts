@@ -1,7 +1,8 @@
-import { lstat, mkdir, readFile } from "node:fs/promises";
+import { lstat, readFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import type { SecretStore } from "../../ports/browser-credentials.js";
 import { writeAtomically } from "../fs/atomic-write.js";
+import { makePrivateDirectory } from "../fs/private-directory.js";
 
 /** A secrets file bigger than this is not ours (or not a secrets file): it reads as empty. */
 const MAX_BYTES = 1_000_000;
@@ -60,7 +61,7 @@ export class FileSecretStore implements SecretStore {
   }
 
   private async save(entries: Record<string, string>): Promise<void> {
-    await mkdir(dirname(this.file), { recursive: true, mode: 0o700 });
+    await makePrivateDirectory(dirname(this.file)); // not mkdir -p: under /proc that one spins
     await writeAtomically(this.file, `${JSON.stringify({ version: 1, entries }, null, 2)}\n`);
   }
 }

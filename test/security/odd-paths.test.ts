@@ -114,3 +114,16 @@ describe("only regular files are read", () => {
     }
   });
 });
+
+describe("a secrets file whose directory cannot be made", () => {
+  it("fails the write at once under /proc (mkdir -p there retries without end) and reads as empty", async () => {
+    const { FileSecretStore } = await import("../../adapters/secrets/file-secret-store.js");
+    const store = new FileSecretStore("/proc/quotabar/secrets.json");
+    const failed = await store.set("quotabar", "cookie:amp", "value").then(
+      () => null,
+      (error: NodeJS.ErrnoException) => error,
+    );
+    expect(failed?.code).toMatch(/^(ENOENT|EACCES|EPERM|EROFS)$/);
+    expect(await store.get("quotabar", "cookie:amp")).toBeNull();
+  });
+});
