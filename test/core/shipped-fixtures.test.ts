@@ -24,8 +24,10 @@ const runtimeSources = (id: string) =>
     .filter((name) => name.endsWith(".ts") && !name.endsWith(".test.ts"))
     .map((name) => readFileSync(join(root, "providers", id, name), "utf8"))
     .join("\n")
-    // comments may name a fixture to say where a value comes from
-    .replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, "");
+    .split("\n")
+    // comment lines may name a fixture to say where a value comes from
+    .filter((line) => !/^\s*(\/\/|\/?\*)/.test(line))
+    .join("\n");
 
 describe("the fixtures the package leaves out", () => {
   it("are named one by one, each an existing file of a provider's fixtures", () => {
