@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// Answers --version, the root --help, a plain `providers` (or `providers --json`) and `bar` before
-// oclif is loaded: they are what people run to check an install and what a status bar polls, and
-// oclif's load would be most of their time.
+// Answers --version, the root --help, a plain `providers` (or `providers --json`), `bar` and the
+// default command with plain flags (`-p <id> --json`) before oclif is loaded: they are what people run
+// to check an install and what status bars, pollers and scripts run, and oclif's load would be a good
+// part of their time.
 // Everything else: oclif reads oclif.manifest.json and loads only the command that runs (one small
 // module of dist/oclif-cli/commands/); the core behind it loads when the command asks for it.
 import { readFileSync } from "node:fs";
@@ -22,7 +23,10 @@ if (only === "--version" || only === "-v" || only === "version") {
   const answered =
     (plainProviders && (await (await import("../dist/oclif-cli/providers-plain.js")).listProvidersPlainly(args.length === 2))) ||
     // a status bar's poll: the kept snapshots and a render, without oclif (oclif-cli/bar-plain.ts)
-    (args[0] === "bar" && (await (await import("../dist/oclif-cli/bar-plain.js")).runBarPlainly(args.slice(1))));
+    (args[0] === "bar" && (await (await import("../dist/oclif-cli/bar-plain.js")).runBarPlainly(args.slice(1)))) ||
+    // the default command, as pollers and scripts run it (oclif-cli/usage-plain.ts)
+    ((args.length === 0 || args[0] === "usage" || args[0].startsWith("-")) &&
+      (await (await import("../dist/oclif-cli/usage-plain.js")).runUsagePlainly(args)));
   if (!answered) {
     process.env.OCLIF_DISABLE_ENGINE_WARNING ??= "1"; // package.json engines (node >= 20) is checked by npm
     const { runOclif } = await import("../dist/oclif-cli/run-oclif.js");

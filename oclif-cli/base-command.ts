@@ -5,10 +5,10 @@ import type { Remedy } from "../domain/remedy.js";
 import { redact } from "../domain/redact.js";
 import { withoutEscapes } from "../domain/untrusted-text.js";
 import { wantsColor } from "./render/style.js";
+import { EXIT } from "./exit-codes.js";
 import { providerIds } from "./shared-flags.js";
 
-/** Exit codes of contract section 2. */
-export const EXIT = { ok: 0, providerFailed: 1, usage: 2, internal: 3 } as const;
+export { EXIT } from "./exit-codes.js";
 
 interface CliFailure {
   code: string;

@@ -47,6 +47,7 @@ const ENTRIES = {
   "oclif-cli/run-oclif": "oclif-cli/run-oclif.ts",
   "oclif-cli/providers-plain": "oclif-cli/providers-plain.ts",
   "oclif-cli/bar-plain": "oclif-cli/bar-plain.ts",
+  "oclif-cli/usage-plain": "oclif-cli/usage-plain.ts",
   "oclif-cli/serve/start-serve": "oclif-cli/serve/start-serve.ts",
   "simulator/server": "simulator/server.ts",
 };

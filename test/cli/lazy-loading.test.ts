@@ -13,10 +13,10 @@ const TRAP = join(import.meta.dirname, "..", "helpers", "load-trap.mjs");
 const ROOT = join(import.meta.dirname, "..", "..");
 
 /** The sources (repository paths) bundled into the modules a CLI run loaded, from their source maps. */
-async function sourcesLoaded(args: string[], env: Record<string, string | undefined> = {}) {
+async function sourcesLoaded(args: string[], env: Record<string, string | undefined> = {}, code = 0) {
   const file = join(mkdtempSync(join(tmpdir(), "qb-load-")), "loaded.txt");
   const run = await runCli(args, { ...sim.env(), ...env, NODE_OPTIONS: `--import=${TRAP}`, LOAD_TRAP_FILE: file });
-  expect(run.code, run.stderr).toBe(0);
+  expect(run.code, run.stderr).toBe(code);
   const urls = existsSync(file) ? readFileSync(file, "utf8").trim().split("\n") : [];
   const sources = new Set<string>();
   for (const url of urls.filter((u) => u.startsWith("file:") && u.includes("/dist/"))) {
@@ -76,9 +76,22 @@ describe("what a run loads", () => {
     }
   });
 
-  it("a refresh loads the wire of the provider it reads", async () => {
+  it("a refresh loads the wire of the provider it reads, and no oclif when its flags are plain", async () => {
     await sim.sim.seedHome(sim.home, ["openrouter"]);
-    const { sources } = await sourcesLoaded(["-p", "openrouter", "--json"]);
-    expect(sources).toContain("providers/openrouter/wire.ts");
+    for (const args of [
+      ["-p", "openrouter", "--json"],
+      ["usage", "-p", "openrouter", "--timeout", "5"],
+    ]) {
+      const { sources } = await sourcesLoaded(args);
+      expect(sources).toContain("providers/openrouter/wire.ts");
+      expect(
+        sources.filter((s) => s.startsWith("node_modules/@oclif/")),
+        args.join(" "),
+      ).toEqual([]);
+    }
+    // what the plain reading leaves to oclif (a flag given twice): oclif runs the command and says what is wrong
+    const { run, sources } = await sourcesLoaded(["-p", "openrouter", "--json", "--source", "api", "--source", "api"], {}, 2);
+    expect(sources).toContain("oclif-cli/commands/usage.ts");
+    expect(JSON.parse(run.stdout)).toMatchObject({ error: { code: "usage", message: expect.stringContaining("--source") } });
   });
 });

@@ -1,0 +1,91 @@
+import type { UsageRequest } from "../domain/usage-service.js";
+import { PROVIDER_IDS } from "../library/descriptors.js";
+import { createCliCore } from "./composition.js";
+import { EXIT } from "./exit-codes.js";
+import { style, wantsColor } from "./render/style.js";
+import { renderUsageText } from "./render/usage-text.js";
+
+const SOURCES = new Set(["auto", "api", "cli", "web", "oauth", "local"]);
+
+interface PlainUsage {
+  request: UsageRequest;
+  json: boolean;
+  config?: string;
+  color?: boolean;
+}
+
+/**
+ * The default command's arguments as bin/run.js reads them before oclif loads: `-p`, `--json`,
+ * `--status`, `--source`, `--timeout`, `--config`, `--color`/`--no-color`, each plainly valid (the
+ * values oclif-cli/commands/usage.ts takes). Anything else (help, a typo, an unknown id, a value out of
+ * range, a flag given twice) is null, and oclif runs the command and says what is wrong.
+ */
+export function parseUsageArgs(args: readonly string[]): PlainUsage | null {
+  const rest = args[0] === "usage" ? args.slice(1) : args;
+  if (rest.length > 0 && !(rest[0] as string).startsWith("-")) return null;
+  const providers: string[] = [];
+  const seen = new Set<string>();
+  const plain: PlainUsage = { request: {}, json: false };
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i] as string;
+    const eq = arg.startsWith("--") ? arg.indexOf("=") : -1;
+    const name = eq > 0 ? arg.slice(0, eq) : arg;
+    const inline = eq > 0 ? arg.slice(eq + 1) : undefined;
+    const value = () => inline ?? rest[++i];
+    if (name !== "-p" && name !== "--provider") {
+      if (seen.has(name)) return null;
+      seen.add(name);
+    }
+    if (name === "-p" || name === "--provider") {
+      const id = value()?.trim().toLowerCase();
+      if (id === undefined || !PROVIDER_IDS.includes(id)) return null;
+      providers.push(id);
+    } else if ((name === "--json" || name === "--status" || name === "--color" || name === "--no-color") && inline === undefined) {
+      if (name === "--json") plain.json = true;
+      else if (name === "--status") plain.request.status = true;
+      else if (seen.has("--color") && seen.has("--no-color")) return null;
+      else plain.color = name === "--color";
+    } else if (name === "--source") {
+      const source = value();
+      if (source === undefined || !SOURCES.has(source)) return null;
+      plain.request.source = source;
+    } else if (name === "--timeout") {
+      const seconds = Number(value());
+      if (!Number.isInteger(seconds) || seconds < 1 || seconds > 600) return null;
+      plain.request.timeoutMs = seconds * 1000;
+    } else if (name === "--config") {
+      const config = value();
+      if (config === undefined || config === "") return null;
+      plain.config = config;
+    } else return null;
+  }
+  if (providers.length > 0) plain.request.providers = providers;
+  return plain;
+}
+
+/**
+ * `quotabar [-p <id>]... [--json]`, answered by bin/run.js before oclif loads: a poller or a script
+ * runs it often, and oclif's load would be a good part of a run that is otherwise one round trip. The
+ * same core call and output as oclif-cli/commands/usage.ts; false, before anything is printed, when
+ * the arguments are not plainly valid, when the run would want a spinner (a person at a terminal,
+ * which oclif's ux draws), or when anything goes wrong, so oclif, which owns parsing and error
+ * output, runs the command instead (a failure that late repeats the fetch; it is rare: a bad config).
+ */
+export async function runUsagePlainly(args: readonly string[]): Promise<boolean> {
+  const plain = parseUsageArgs(args);
+  if (!plain || (!plain.json && process.stderr.isTTY === true)) return false;
+  let output: string;
+  let failed: boolean;
+  try {
+    const doc = await createCliCore(plain.config !== undefined ? { config: plain.config } : {}).usage.usage(plain.request);
+    failed = doc.providers.some((p) => !p.ok);
+    output = plain.json
+      ? JSON.stringify(doc, null, 2)
+      : renderUsageText(doc, style(wantsColor(process.stdout, process.env, plain.color)), new Date());
+  } catch {
+    return false;
+  }
+  await new Promise<void>((resolve) => process.stdout.write(`${output}\n`, () => resolve()));
+  if (failed) process.exitCode = EXIT.providerFailed;
+  return true;
+}
