@@ -8,12 +8,14 @@
 // that cross from the extension into the core are rewritten. The core's npm packages become the
 // extension's dependencies, at the versions the repository's lockfile holds.
 import { execFileSync } from "node:child_process";
+import { createRequire } from "node:module";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
-import ts from "typescript";
 
 const ROOT = join(import.meta.dirname, "..");
 const EXTENSION = join(ROOT, "raycast");
+// the extension's own compiler (raycast/node_modules): packaging needs only the extension installed
+const ts = createRequire(join(EXTENSION, "package.json"))("typescript");
 const OUT = join(ROOT, "dist-raycast");
 const extensionPackage = JSON.parse(readFileSync(join(EXTENSION, "package.json"), "utf8"));
 
