@@ -345,7 +345,7 @@ describe.skipIf(!bins)("the cookie providers from a real Chromium profile, end t
     const file = join(home, ".config", "quotabar", "secrets.json");
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(readFileSync(file, "utf8")).toContain("quotabar/cookie:ollama");
-  });
+  }, 60_000); // a private Secret Service to start, and three runs that each wait on it: slow on a loaded machine
 
   it("put no cookie value in any output, error or file quotabar wrote (outside the browser and the secret store)", () => {
     expect(outputs.length).toBeGreaterThan(10);
