@@ -159,6 +159,24 @@ const dependencyPatches = {
   },
 };
 
+/**
+ * got imports its HTTP/2 client (http2-wrapper) at load, which loads node:http2 and makes a global
+ * agent: ~19 ms of every fetching run. quotabar never asks got for HTTP/2 (no `http2: true`: the
+ * HTTPS tests through the built CLI would fail on this stand-in), so the bundle gets a stand-in that
+ * says so if it ever is.
+ */
+const withoutHttp2 = {
+  name: "quotabar-without-http2",
+  setup(build) {
+    build.onResolve({ filter: /^http2-wrapper$/ }, () => ({ path: "http2-wrapper", namespace: "quotabar-stub" }));
+    build.onLoad({ filter: /.*/, namespace: "quotabar-stub" }, () => ({
+      contents: `const unavailable = () => { throw new Error("quotabar is built without got's HTTP/2 client (http2-wrapper)"); };
+export default { get globalAgent() { return unavailable(); }, auto: unavailable };`,
+      loader: "js",
+    }));
+  },
+};
+
 /** Our own sources as esbuild reads them: import.meta and zod's import rewritten (above). */
 const sources = {
   name: "quotabar-sources",
@@ -356,7 +374,7 @@ const result = await esbuild.build({
   chunkNames: "chunks/[name]-[hash]",
   sourcemap: "linked",
   sourcesContent: true,
-  plugins: [inlineDescriptors(descriptors), virtualEntries(cli.modules), sources, dependencyPatches],
+  plugins: [inlineDescriptors(descriptors), virtualEntries(cli.modules), sources, dependencyPatches, withoutHttp2],
   metafile: true,
 });
 
