@@ -100,7 +100,7 @@ function summary(label: string, limit: ZaiLimit): Detail {
     `${zaiUsage(limit).usedPercent}% used`,
     countsText(limit),
     windowLabel(limit),
-    resetsAt ? `resets ${resetsAt.slice(0, 16).replace("T", " ")} UTC` : null,
+    resetsAt ? `resets ${resetsAt}` : null, // an ISO time: each view writes it as people read times
   ];
   return { label, value: parts.filter((part) => part !== null).join(", ") };
 }

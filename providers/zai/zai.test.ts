@@ -45,7 +45,7 @@ describe("zai against the simulator", () => {
     expect(usage.details).toEqual([
       { label: "Tokens", value: "23.5M / 80M (56.5M remaining)" },
       { label: "Weekly tokens", value: "125M / 400M (275M remaining)" },
-      { label: "MCP", value: "31.2% used, 312 / 1,000 (688 remaining), Monthly, resets 2026-12-01 00:00 UTC" },
+      { label: "MCP", value: "31.2% used, 312 / 1,000 (688 remaining), Monthly, resets 2026-12-01T00:00:00.000Z" },
       { label: "MCP details", value: "search-prime: 250, web-reader: 62" },
     ]);
     const request = sim.sim.requests.at(-1)!;

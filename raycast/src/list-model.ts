@@ -8,7 +8,7 @@ import type { ProviderUsage, UsageDocument } from "../../domain/usage-document.j
 import type { ProviderListing } from "../../domain/usage-service.js";
 import { METER_ROLES } from "../../domain/meter.js";
 import type { ProviderHistory } from "../../ports/usage-history.js";
-import { formatAge, formatCountdown, formatDateTime, textBar } from "../../presentation/format.js";
+import { formatAge, formatCountdown, formatDateTime, readableTimes, textBar } from "../../presentation/format.js";
 import { hasIncident, incidentLabel, incidentTone, metersOf, type Tone } from "../../presentation/severity.js";
 import { PROVIDER_CATALOG } from "../../providers/registry.js";
 import { canRead } from "../shared/coming-soon.js";
@@ -113,7 +113,8 @@ export function usageRow(usage: ProviderUsage, now: Date, history?: ProviderHist
   }
   const pace = paceAccessory(usage, now);
   if (pace) accessories.push(pace);
-  if (primary?.reset && primary.resetsAt)
+  // one time per row: a run-out forecast says more than the reset (which the detail still shows), and a row has little room
+  if (primary?.reset && primary.resetsAt && pace?.icon !== "runsOut")
     accessories.push({
       text: primary.reset.replace("resets in ", ""),
       icon: "clock",
@@ -261,7 +262,7 @@ function usageMetadata(usage: ProviderUsage, now: Date): MetadataModel[] {
         tone: "critical",
       });
   }
-  for (const detail of usage.details) items.push({ kind: "label", title: detail.label, text: detail.value });
+  for (const detail of usage.details) items.push({ kind: "label", title: detail.label, text: readableTimes(detail.value) });
   if (usage.status) {
     items.push({ kind: "separator" });
     const status = usage.status;
