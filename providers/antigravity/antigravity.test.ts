@@ -112,8 +112,9 @@ class FakeLanguageServer {
 
   /** What each `scheme method` (or any scheme: `method`) answers from now on; forgets the requests so far. */
   async answer(replies: Record<string, Reply>): Promise<void> {
-    this.requests.length = 0;
+    // forgotten after the round trip: a request the server saw before it, still on its way over IPC, goes too
     await this.roundTrip({ replies });
+    this.requests.length = 0;
   }
 
   /** Every request it has seen (the IPC channel is ordered, so a round trip flushes them). */
