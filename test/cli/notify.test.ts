@@ -112,9 +112,9 @@ describe("pace and history through the CLI", () => {
     const paced = [opencode.primary, opencode.secondary, opencode.tertiary].filter((m) => m?.pace);
     expect(paced.length).toBeGreaterThan(0);
     for (const m of paced) expect(m!.pace).toMatchObject({ basis: "window", lastsToReset: m!.pace!.runsOutAt === null });
-    // readings are kept to the second: the second run reads in a later second than the first
-    const firstSecond = Math.floor(Date.parse(opencode.fetchedAt!) / 1000);
-    while (Math.floor(Date.now() / 1000) <= firstSecond) await new Promise((r) => setTimeout(r, 50));
+    // readings are kept to the nearest second: the second run reads when that is a later second than the first's
+    const firstSecond = Math.round(Date.parse(opencode.fetchedAt!) / 1000);
+    while (Date.now() < (firstSecond + 0.5) * 1000) await new Promise((r) => setTimeout(r, 50));
     const text = await runCli(["-p", "opencode"], env);
     expect(text.stdout).toMatch(
       /\n {3,}(\d+% (ahead of pace|in reserve)|on pace) · (runs out in .+ before the reset|lasts to the reset)\n/,
