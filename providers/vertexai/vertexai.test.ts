@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
@@ -283,6 +283,29 @@ describe("vertexai errors", () => {
     expect((await vertex({ HOME: await home() })).error?.hint).toBe(
       "The account needs the monitoring.timeSeries.list permission (the Monitoring Viewer role) on project acme-ml-prod.",
     );
+  });
+
+  it("a failed quota ends the log scan before the answer: nothing of the run is written after it", async () => {
+    sim.sim.setScenario("vertexai", "api_disabled");
+    const dir = await home();
+    // a long session (about 40 MB) keeps the scan busy well past the quota's refusal
+    const project = join(dir, ".claude", "projects", "-Users-dev-acme");
+    const session = readdirSync(project).find((name) => name.endsWith(".jsonl")) as string;
+    const lines = readFileSync(join(project, session), "utf8");
+    writeFileSync(join(project, "long-session.jsonl"), lines.repeat(Math.ceil(40_000_000 / lines.length)));
+    const cache = join(dir, ".cache", "quotabar");
+    // every file under the cache, with when it was written
+    const files = () =>
+      existsSync(cache)
+        ? readdirSync(cache, { recursive: true, withFileTypes: true })
+            .filter((entry) => entry.isFile())
+            .map((entry) => `${join(entry.parentPath, entry.name)} ${statSync(join(entry.parentPath, entry.name)).mtimeMs}`)
+            .sort()
+        : [];
+    expect((await vertex({ HOME: dir })).error?.code).toBe("forbidden");
+    const answered = files();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(files()).toEqual(answered);
   });
 
   it("no quota series: the cost alone when the logs have some, else an error saying what is missing", async () => {
