@@ -64,16 +64,19 @@ export interface Scenario {
   };
 }
 
+/** A meter's earlier readings, as [minutes ago, used percent] pairs. */
+const earlier = (provider: string, meter: MeterRole, readings: readonly [number, number][]): EarlierReadings => ({
+  provider,
+  meter,
+  readings: readings.map(([minutesAgo, usedPercent]) => ({ minutesAgo, usedPercent })),
+});
+
 /** What the burst of the runs-out scenario looks like: z.ai's 5-hour tokens, 5 % to 29 % in the last 45 minutes. */
-const BURST: EarlierReadings = {
-  provider: "zai",
-  meter: "primary",
-  readings: [
-    { minutesAgo: 45, usedPercent: 5 },
-    { minutesAgo: 30, usedPercent: 12 },
-    { minutesAgo: 15, usedPercent: 20 },
-  ],
-};
+const BURST = earlier("zai", "primary", [
+  [45, 5],
+  [30, 12],
+  [15, 20],
+]);
 
 export const SCENARIOS: readonly Scenario[] = [
   {
@@ -85,15 +88,11 @@ export const SCENARIOS: readonly Scenario[] = [
     metadata: { list: 1, menuBar: 2 },
     // z.ai's weekly tokens went up slowly this last day (the history basis needs readings over a tenth
     // of the week): ahead of the window's average pace, at today's they last to the reset
-    history: {
-      provider: "zai",
-      meter: "secondary",
-      readings: [
-        { minutesAgo: 1_800, usedPercent: 30.2 },
-        { minutesAgo: 1_200, usedPercent: 30.6 },
-        { minutesAgo: 600, usedPercent: 31 },
-      ],
-    },
+    history: earlier("zai", "secondary", [
+      [1_800, 30.2],
+      [1_200, 30.6],
+      [600, 31],
+    ]),
     expect: { unlimited: ["warp"], nothingRunsOut: true },
   },
   {
