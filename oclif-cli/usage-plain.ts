@@ -4,8 +4,7 @@ import { createCliCore } from "./composition.js";
 import { EXIT } from "./exit-codes.js";
 import { style, wantsColor } from "./render/style.js";
 import { renderUsageText } from "./render/usage-text.js";
-
-const SOURCES = new Set(["auto", "api", "cli", "web", "oauth", "local"]);
+import { SOURCE_MODES, TIMEOUT_SECONDS } from "./usage-flag-values.js";
 
 interface PlainUsage {
   request: UsageRequest;
@@ -47,11 +46,11 @@ export function parseUsageArgs(args: readonly string[]): PlainUsage | null {
       else plain.color = name === "--color";
     } else if (name === "--source") {
       const source = value();
-      if (source === undefined || !SOURCES.has(source)) return null;
+      if (source === undefined || !(SOURCE_MODES as readonly string[]).includes(source)) return null;
       plain.request.source = source;
     } else if (name === "--timeout") {
       const seconds = Number(value());
-      if (!Number.isInteger(seconds) || seconds < 1 || seconds > 600) return null;
+      if (!Number.isInteger(seconds) || seconds < TIMEOUT_SECONDS.min || seconds > TIMEOUT_SECONDS.max) return null;
       plain.request.timeoutMs = seconds * 1000;
     } else if (name === "--config") {
       const config = value();

@@ -4,8 +4,7 @@ import { providerFlag, colorFlag } from "../shared-flags.js";
 import { EXIT, QuotabarCommand } from "../base-command.js";
 import { style } from "../render/style.js";
 import { renderUsageText } from "../render/usage-text.js";
-
-export const SOURCE_MODES = ["auto", "api", "cli", "web", "oauth", "local"] as const;
+import { SOURCE_MODES, TIMEOUT_SECONDS } from "../usage-flag-values.js";
 
 /** Shared by `usage` and `demo`: the flags that shape one usage fetch. */
 export const usageFlags = {
@@ -13,8 +12,7 @@ export const usageFlags = {
   status: Flags.boolean({ description: "Add each provider's status page (incidents) to the output" }),
   timeout: Flags.integer({
     description: "Seconds each provider may take (default: config timeoutSeconds, else 15)",
-    min: 1,
-    max: 600,
+    ...TIMEOUT_SECONDS,
     helpValue: "<s>",
   }),
   color: colorFlag(),

@@ -8,7 +8,8 @@ import { eventNotification } from "../../presentation/event-text.js";
 import { QuotabarCommand, UsageError } from "../base-command.js";
 import { style } from "../render/style.js";
 import { renderUsageText } from "../render/usage-text.js";
-import { SOURCE_MODES, usageFlags } from "./usage.js";
+import { SOURCE_MODES } from "../usage-flag-values.js";
+import { usageFlags } from "./usage.js";
 
 const MIN_INTERVAL_MS = 10_000;
 const MAX_INTERVAL_MS = 24 * 3_600_000;
