@@ -28,6 +28,14 @@ function runCliUnprivileged(args: string[], env: Record<string, string>, stdin =
   });
 }
 
+/**
+ * Whether the unprivileged user can run the CLI where this checkout is: as root, a clone under a
+ * private directory (mktemp -d makes 0700 ones) is out of nobody's reach, and a permission denial
+ * cannot be shown as root (root writes through any mode bits).
+ */
+const unprivilegedCanRun = (await runCliUnprivileged(["--version"], { HOME: "/" })).code === 0;
+if (!unprivilegedCanRun) console.warn(`config-hardening: uid ${NOBODY} cannot reach ${BIN}: the permission-denied case is skipped`);
+
 function expectConfigFailure(result: CliResult, ...phrases: string[]): void {
   expect(result.code).toBe(2);
   expect(result.stderr).not.toContain("This is a bug");
@@ -58,30 +66,33 @@ describe("a config file that cannot be written", () => {
     expect(readFileSync(file, "utf8")).toContain("wk-0123456789abcdef0123");
   });
 
-  it("set-key and logout in a directory without write permission exit 2 with the path and what to do", async () => {
-    const { home, file } = configWith(JSON.stringify({ providers: [{ id: "warp", apiKey: "wk-0123456789abcdef0123" }] }));
-    const dir = join(home, ".config", "quotabar");
-    chmodSync(home, 0o755);
-    chmodSync(join(home, ".config"), 0o755);
-    chmodSync(file, 0o644);
-    chmodSync(dir, 0o555);
-    try {
-      for (const [args, stdin] of [
-        [["config", "set-key", "zai", "--stdin"], "a-zai-key-0123456789\n"],
-        [["logout", "warp"], ""],
-      ] as const) {
-        const result = await runCliUnprivileged([...args], { HOME: home }, stdin);
-        expectConfigFailure(
-          result,
-          `${file}: cannot write: permission denied in ${dir} (EACCES)`,
-          `Hint: Make ${dir} and ${file} writable`,
-        );
+  it.skipIf(!unprivilegedCanRun)(
+    "set-key and logout in a directory without write permission exit 2 with the path and what to do",
+    async () => {
+      const { home, file } = configWith(JSON.stringify({ providers: [{ id: "warp", apiKey: "wk-0123456789abcdef0123" }] }));
+      const dir = join(home, ".config", "quotabar");
+      chmodSync(home, 0o755);
+      chmodSync(join(home, ".config"), 0o755);
+      chmodSync(file, 0o644);
+      chmodSync(dir, 0o555);
+      try {
+        for (const [args, stdin] of [
+          [["config", "set-key", "zai", "--stdin"], "a-zai-key-0123456789\n"],
+          [["logout", "warp"], ""],
+        ] as const) {
+          const result = await runCliUnprivileged([...args], { HOME: home }, stdin);
+          expectConfigFailure(
+            result,
+            `${file}: cannot write: permission denied in ${dir} (EACCES)`,
+            `Hint: Make ${dir} and ${file} writable`,
+          );
+        }
+      } finally {
+        chmodSync(dir, 0o755);
       }
-    } finally {
-      chmodSync(dir, 0o755);
-    }
-    expect(JSON.parse(readFileSync(file, "utf8"))).toEqual({ providers: [{ id: "warp", apiKey: "wk-0123456789abcdef0123" }] });
-  });
+      expect(JSON.parse(readFileSync(file, "utf8"))).toEqual({ providers: [{ id: "warp", apiKey: "wk-0123456789abcdef0123" }] });
+    },
+  );
 });
 
 describe("config files as people keep them", () => {
