@@ -41,6 +41,8 @@ export interface ProviderDescriptor {
   settings?: readonly ProviderSetting[];
   /** It has a sign-in flow (`quotabar login <id>`, Raycast's sign-in command). */
   signIn?: { title: string };
+  /** Its web session is kept alive between fetches (ProviderModule.keepalive): `refresh-session`, Raycast's Refresh Session. */
+  keepsSession?: boolean;
 }
 
 /** A descriptor states only what sets it apart: no status page, on when found, no env credential by default. */

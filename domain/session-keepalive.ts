@@ -124,7 +124,7 @@ export class SessionKeepalive {
 
   /** The providers among `ids` that have a web session to keep. */
   kept(ids: readonly string[]): string[] {
-    return ids.filter((id) => this.deps.catalog.get(id)?.keepalive !== undefined);
+    return ids.filter((id) => this.deps.catalog.descriptor(id)?.keepsSession === true);
   }
 
   /** One check of each of these providers that has a keeper (the others are left out of the reports). */
@@ -141,10 +141,11 @@ export class SessionKeepalive {
   async notices(ids: readonly string[]): Promise<KeepaliveReport[]> {
     const reports = await Promise.all(
       this.kept(ids).map(async (id) => {
-        const module = this.deps.catalog.get(id) as ProviderModule;
         const state = await this.state(id);
+        if (!state.gaveUp) return [];
+        const module = (await this.deps.catalog.load(id)) as ProviderModule;
         const report = reporter(module, this.deps.clock.now(), this.deps.writeRemedies);
-        return state.gaveUp ? [report("skipped", "gave up", state, gaveUpError(module, module.keepalive as SessionKeeper, state))] : [];
+        return [report("skipped", "gave up", state, gaveUpError(module, module.keepalive as SessionKeeper, state))];
       }),
     );
     return reports.flat();
@@ -156,7 +157,7 @@ export class SessionKeepalive {
   }
 
   private async run(id: string, forced: boolean, signal: AbortSignal | undefined): Promise<KeepaliveReport> {
-    const module = this.deps.catalog.get(id);
+    const module = await this.deps.catalog.load(id);
     const keeper = module?.keepalive;
     if (!module || !keeper) throw new QuotabarError("not_configured", `${module?.descriptor.name ?? id} has no web session to keep alive`);
     const report = reporter(module, this.deps.clock.now(), this.deps.writeRemedies);

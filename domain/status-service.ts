@@ -62,7 +62,7 @@ export class StatusService implements StatusReporter {
   }
 
   async statusFor(providerId: string, options: { signal?: AbortSignal } = {}): Promise<ProviderStatus | null> {
-    if (!this.catalog.get(providerId)) return null;
+    if (!this.catalog.descriptor(providerId)) return null;
     return (await this.report(providerId, options)).status;
   }
 
@@ -120,9 +120,9 @@ export class StatusService implements StatusReporter {
   }
 
   private descriptor(id: string): ProviderDescriptor {
-    const module = this.catalog.get(id);
-    if (!module) throw new Error(`unknown provider ${id}`);
-    return module.descriptor;
+    const descriptor = this.catalog.descriptor(id);
+    if (!descriptor) throw new Error(`unknown provider ${id}`);
+    return descriptor;
   }
 }
 

@@ -91,23 +91,25 @@ export class UsageService {
   async usage(request: UsageRequest = {}): Promise<UsageDocument> {
     const config = await this.deps.config.load();
     const source = request.source;
-    let ids = await this.select(config, request.providers);
+    let modules = await Promise.all((await this.select(config, request.providers)).map((id) => this.module(id)));
     if (source && source !== "auto") {
       const asked = request.providers && request.providers.length > 0;
       // the sources a provider declares, for every provider alike (a config entry's own `source` may be looser: Kilo reads "web" as auto)
-      const lacking = ids.map((id) => this.module(id)).filter((m) => m.strategies.length > 0 && !sourcesOf(m).includes(source));
+      const lacking = modules.filter((m) => m.strategies.length > 0 && !sourcesOf(m).includes(source));
       const first = lacking[0];
       if (asked && first) throw new UnsupportedSourceError(first.descriptor.name, source, sourcesOf(first));
-      ids = ids.filter((id) => !lacking.some((m) => m.descriptor.id === id));
+      modules = modules.filter((m) => !lacking.includes(m));
     }
     const timeoutMs = request.timeoutMs ?? (config.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000;
-    const providers = await Promise.all(ids.map((id) => this.fetchProvider(this.module(id), entryOf(config, id), timeoutMs, request)));
+    const providers = await Promise.all(
+      modules.map((module) => this.fetchProvider(module, entryOf(config, module.descriptor.id), timeoutMs, request)),
+    );
     return { version: 1, generatedAt: this.deps.clock.now().toISOString(), providers };
   }
 
   /** Requested ids in the order asked; otherwise config order, then catalog order. */
   async select(config: QuotabarConfig, requested?: readonly string[]): Promise<string[]> {
-    const known = this.deps.catalog.all().map((m) => m.descriptor.id);
+    const known = this.known();
     if (requested && requested.length > 0) {
       const unknown = requested.filter((id) => !known.includes(id));
       if (unknown.length > 0) throw new UnknownProviderError(unknown, known);
@@ -115,13 +117,13 @@ export class UsageService {
     }
     const configured = config.providers.map((e) => e.id).filter((id) => known.includes(id));
     const ordered = [...new Set([...configured, ...known])];
-    const enabled = await Promise.all(ordered.map((id) => this.isEnabled(this.module(id), entryOf(config, id))));
+    const enabled = await Promise.all(ordered.map(async (id) => this.isEnabled(await this.module(id), entryOf(config, id))));
     return ordered.filter((_, i) => enabled[i]);
   }
 
   /** Forget the kept snapshots of these providers (all when none is named); the ids forgotten. */
   async forget(ids?: readonly string[]): Promise<string[]> {
-    const known = this.deps.catalog.all().map((m) => m.descriptor.id);
+    const known = this.known();
     const chosen = ids && ids.length > 0 ? ids.filter((id) => known.includes(id)) : known;
     await Promise.all(
       chosen.flatMap((id) => [
@@ -137,7 +139,8 @@ export class UsageService {
   async listProviders(): Promise<ProviderListing[]> {
     const config = await this.deps.config.load();
     return Promise.all(
-      this.deps.catalog.all().map(async (module) => {
+      this.known().map(async (id) => {
+        const module = await this.module(id);
         const { descriptor } = module;
         const entry = entryOf(config, descriptor.id);
         // one look for credentials per provider (it may read browsers or run ps): enabled follows from it
@@ -358,13 +361,13 @@ export class UsageService {
     return result.data;
   }
 
-  private module(id: string): ProviderModule {
-    const module = this.deps.catalog.get(id);
-    if (!module)
-      throw new UnknownProviderError(
-        [id],
-        this.deps.catalog.all().map((m) => m.descriptor.id),
-      );
+  private known(): string[] {
+    return this.deps.catalog.descriptors().map((d) => d.id);
+  }
+
+  private async module(id: string): Promise<ProviderModule> {
+    const module = await this.deps.catalog.load(id);
+    if (!module) throw new UnknownProviderError([id], this.known());
     return module;
   }
 }

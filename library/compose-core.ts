@@ -197,13 +197,13 @@ export function composeCore(adapters: CoreAdapters): Core {
       return forgotten;
     },
     async explainCookies(providerId) {
-      const module = catalog.get(providerId);
+      const module = await catalog.load(providerId);
       if (!module) return null;
       const entry = (await config.load()).providers.find((p) => p.id === providerId) ?? { id: providerId };
       return explainCookies(module, entry, browsers, env, () => clock.now());
     },
     async signIn(providerId) {
-      const load = catalog.get(providerId)?.signIn;
+      const load = (await catalog.load(providerId))?.signIn;
       if (!load) return null;
       // the provider's entry carries where to sign in (a GitHub Enterprise host)
       const entry = (await config.load()).providers.find((p) => p.id === providerId);
@@ -261,7 +261,7 @@ async function watch(
 
 /** The kept history of the requested providers (unknown ids are refused), readings since `since`. */
 async function readHistory(history: UsageHistory, catalog: ProviderCatalog, request: HistoryRequest = {}): Promise<ProviderHistory[]> {
-  const known = catalog.all().map((m) => m.descriptor.id);
+  const known = catalog.descriptors().map((d) => d.id);
   const ids = request.providers && request.providers.length > 0 ? [...new Set(request.providers)] : known;
   const unknown = ids.filter((id) => !known.includes(id));
   if (unknown.length > 0) throw new UnknownProviderError(unknown, known);

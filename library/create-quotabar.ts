@@ -6,7 +6,7 @@ import type { QuotabarEvent } from "../domain/usage-events.js";
 import type { ProviderHistory } from "../ports/usage-history.js";
 import type { Environment } from "../ports/environment.js";
 import type { Core } from "./compose-core.js";
-import { DESCRIPTORS } from "./descriptors.js";
+import { DESCRIPTORS } from "../providers/registry.js";
 
 export interface QuotabarOptions {
   /** Config file path; default: $QUOTABAR_CONFIG, $XDG_CONFIG_HOME/quotabar/config.json, ~/.config/quotabar/config.json. */

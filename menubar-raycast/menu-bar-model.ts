@@ -77,8 +77,7 @@ export function menuBarModel(
 }
 
 function providerSection(usage: ProviderUsage, now: Date, alert: KeepaliveReport | undefined): MenuBarSectionModel {
-  const module = PROVIDER_CATALOG.get(usage.id);
-  const descriptor = module?.descriptor;
+  const descriptor = PROVIDER_CATALOG.descriptor(usage.id);
   const items: MenuBarItemModel[] = [];
   const dashboard = descriptor ? { type: "open" as const, url: descriptor.dashboardUrl } : undefined;
   for (const meter of metersOf(usage)) {
@@ -122,7 +121,7 @@ function providerSection(usage: ProviderUsage, now: Date, alert: KeepaliveReport
     });
   }
   // a provider whose web session is kept alive can have it renewed by hand
-  if (module?.keepalive) {
+  if (descriptor?.keepsSession) {
     items.push({
       title: "Refresh Session",
       icon: { kind: "symbol", symbol: "clock", tone: alert ? "warning" : "normal" },

@@ -1,5 +1,5 @@
 import type { UsageRequest } from "../domain/usage-service.js";
-import { PROVIDER_IDS } from "../library/descriptors.js";
+import { PROVIDER_IDS } from "../providers/registry.js";
 import { createCliCore } from "./composition.js";
 import { EXIT } from "./exit-codes.js";
 import { style, wantsColor } from "./render/style.js";

@@ -20,8 +20,15 @@ export interface ProviderModule {
   keepalive?: SessionKeeper;
 }
 
-/** Every provider the running program knows, in display order. */
+/**
+ * Every provider the running program knows, in display order. The descriptors are data; a module
+ * (its strategies and what they import) loads when first asked for, so a run that fetches one
+ * provider loads one provider's code.
+ */
 export interface ProviderCatalog {
-  all(): readonly ProviderModule[];
-  get(id: string): ProviderModule | undefined;
+  descriptors(): readonly ProviderDescriptor[];
+  /** Undefined for an id not known here. */
+  descriptor(id: string): ProviderDescriptor | undefined;
+  /** Undefined for an id not known here. */
+  load(id: string): Promise<ProviderModule | undefined>;
 }

@@ -8,8 +8,8 @@
 //   the native addons stay external: they are the package's only (optional) runtime dependencies.
 // - Commands: one small entry per command (dist/oclif-cli/commands/<topic>/<name>.js, from the table
 //   in oclif-cli/commands.ts) and oclif's manifest of them, so a run loads only its own command.
-// - The library: dist/index.js, with the provider descriptors inlined as data (no provider module
-//   loads on import); types: tsc's declarations (dist/index.d.ts and what it references).
+// - The library: dist/index.js (the providers' descriptors are data; a provider's code loads only
+//   when a fetch needs it: providers/registry.ts); types: tsc's declarations (dist/index.d.ts and what it references).
 // - Source maps (dist/**/*.js.map, sources inside): NODE_OPTIONS=--enable-source-maps maps stack
 //   traces back to the TypeScript in a clone (off by default: reading the maps costs ~30 ms a run).
 //   They stay out of the npm package (package.json "files"): two thirds of its size, for developers.
@@ -217,9 +217,8 @@ const common = {
 };
 
 /**
- * What the build needs to know from the sources before bundling them: the providers' descriptors
- * (plain data, inlined into the library) and which module defines each command of the table in
- * oclif-cli/commands.ts (so each command gets its own entry). Learnt by running them, once. The
+ * What the build needs to know from the sources before bundling them: which module defines each
+ * command of the table in oclif-cli/commands.ts (so each command gets its own entry). Learnt by running them, once. The
  * root help (dist/oclif-cli/root-help.txt, printed by bin/run.js without loading oclif) is written
  * here too, so the build step that needs every command stays out of dist/'s chunks.
  */
@@ -229,7 +228,6 @@ async function probe() {
   await esbuild.build({
     ...common,
     entryPoints: {
-      descriptors: join(ROOT, "library", "descriptors.ts"),
       table: COMMAND_TABLE,
       "oclif-cli/write-root-help": join(ROOT, "oclif-cli", "write-root-help.ts"),
       ...Object.fromEntries(files.map((f) => [`command-${f.replace(/\.tsx?$/, "")}`, join(COMMAND_DIR, f)])),
@@ -242,8 +240,6 @@ async function probe() {
   mkdirSync(join(DIST, "oclif-cli"), { recursive: true });
   copyFileSync(join(out, "oclif-cli", "root-help.txt"), join(DIST, "oclif-cli", "root-help.txt"));
   const load = (name) => import(pathToFileURL(join(out, `${name}.js`)).href);
-  const { DESCRIPTORS } = await load("descriptors");
-  assertPlainData(DESCRIPTORS, "DESCRIPTORS");
   const { COMMANDS } = await load("table");
   const modules = await Promise.all(files.map(async (f) => [join(COMMAND_DIR, f), await load(`command-${f.replace(/\.tsx?$/, "")}`)]));
   const commands = Object.entries(COMMANDS).map(([id, command]) => {
@@ -252,38 +248,9 @@ async function probe() {
     const [source, m] = defining;
     return { id, source, exported: m.default === command ? "default" : Object.keys(m).find((k) => m[k] === command) };
   });
-  return { descriptors: DESCRIPTORS, commands };
+  return { commands };
 }
 
-function assertPlainData(value, path) {
-  if (value === null || ["string", "number", "boolean"].includes(typeof value)) return;
-  if (Array.isArray(value)) return value.forEach((v, i) => assertPlainData(v, `${path}[${i}]`));
-  if (typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
-    for (const [k, v] of Object.entries(value)) if (v !== undefined) assertPlainData(v, `${path}.${k}`);
-    return;
-  }
-  throw new Error(`build: ${path} is not plain data, so library/descriptors.ts cannot be inlined`);
-}
-
-/**
- * library/descriptors.ts reads the descriptors from the registry, which loads every provider. In
- * the bundle it is the same values as a literal: importing the library loads no provider module.
- */
-const inlineDescriptors = (descriptors) => ({
-  name: "inline-descriptors",
-  setup(build) {
-    build.onLoad({ filter: /[\\/]library[\\/]descriptors\.ts$/ }, () => ({
-      loader: "ts",
-      contents: [
-        `// Generated at build time from providers/registry.ts (scripts/build.mjs).`,
-        `import type { ProviderDescriptor } from "../domain/descriptor.js";`,
-        `export const DESCRIPTORS: readonly ProviderDescriptor[] = ${JSON.stringify(descriptors, null, 2)};`,
-        `export const PROVIDER_IDS: readonly string[] = DESCRIPTORS.map((d) => d.id);`,
-      ].join("\n"),
-      resolveDir: join(ROOT, "library"),
-    }));
-  },
-});
 
 /**
  * dist/oclif-cli/commands/<topic>/<name>.js for each id of the table: oclif's `pattern` layout, so
@@ -364,7 +331,7 @@ rmSync(STAGE, { recursive: true, force: true });
 mkdirSync(DIST, { recursive: true });
 process.on("exit", () => rmSync(STAGE, { recursive: true, force: true }));
 
-const { descriptors, commands } = await probe();
+const { commands } = await probe();
 const cli = commandEntries(commands);
 const result = await esbuild.build({
   ...common,
@@ -374,7 +341,7 @@ const result = await esbuild.build({
   chunkNames: "chunks/[name]-[hash]",
   sourcemap: "linked",
   sourcesContent: true,
-  plugins: [inlineDescriptors(descriptors), virtualEntries(cli.modules), sources, dependencyPatches, withoutHttp2],
+  plugins: [virtualEntries(cli.modules), sources, dependencyPatches, withoutHttp2],
   metafile: true,
 });
 

@@ -1,10 +1,11 @@
 import type { SimulatedUpstream } from "../ports/simulated-upstream.js";
-import { PROVIDERS } from "../providers/registry.js";
+import { PROVIDER_CATALOG, PROVIDER_IDS } from "../providers/registry.js";
 import { STATUS_PAGE_UPSTREAMS } from "./status-pages.js";
 
 /** Every upstream the simulator plays: each provider module's own (from the registry), then the status pages. */
 export async function simulatedUpstreams(): Promise<SimulatedUpstream[]> {
-  const providers = await Promise.all(PROVIDERS.flatMap((m) => (m.simulator ? [m.simulator()] : [])));
+  const modules = await Promise.all(PROVIDER_IDS.map((id) => PROVIDER_CATALOG.load(id)));
+  const providers = await Promise.all(modules.flatMap((m) => (m?.simulator ? [m.simulator()] : [])));
   return [...providers, ...STATUS_PAGE_UPSTREAMS];
 }
 

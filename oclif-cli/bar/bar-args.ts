@@ -1,4 +1,4 @@
-import { PROVIDER_IDS } from "../../library/descriptors.js";
+import { PROVIDER_IDS } from "../../providers/registry.js";
 import { BAR_METERS, type BarMeterChoice } from "../render/bar/bar-view.js";
 import { BAR_FORMAT_NAMES, type BarFormat } from "../render/bar/formats.js";
 import { DEFAULT_MAX_AGE, maxAgeMs, type BarRequest } from "./run-bar.js";

@@ -13,7 +13,7 @@ import { resolveCacheDir, resolveConfigPath } from "../../adapters/config/config
 import { JsonConfigStore } from "../../adapters/config/json-config-store.js";
 import { withPace } from "../../domain/pace.js";
 import type { ProviderUsage, UsageDocument } from "../../domain/usage-document.js";
-import { DESCRIPTORS } from "../../library/descriptors.js";
+import { DESCRIPTORS } from "../../providers/registry.js";
 import type { Core } from "../../library/compose-core.js";
 import type { Environment } from "../../ports/environment.js";
 import { parseDuration } from "../duration.js";

@@ -31,7 +31,7 @@ export default class History extends QuotabarCommand {
     const providers = await core.history({ ...(flags.provider ? { providers: flags.provider } : {}), ...(since ? { since } : {}) });
     const now = core.clock.now();
     if (!this.jsonEnabled()) {
-      const name = (id: string) => core.catalog.get(id)?.descriptor.name ?? id;
+      const name = (id: string) => core.catalog.descriptor(id)?.name ?? id;
       this.log(renderHistoryText(providers, name, style(this.color(flags.color)), now));
     }
     return { version: 1, generatedAt: now.toISOString(), providers };

@@ -1,12 +1,12 @@
 import { Args, Flags, ux } from "@oclif/core";
 import { saveProviderToken } from "../../domain/provider-token.js";
-import { descriptorOf, PROVIDERS } from "../../providers/registry.js";
+import { descriptorOf, DESCRIPTORS } from "../../providers/registry.js";
 import { QuotabarCommand, UsageError } from "../base-command.js";
 import { providerId } from "../shared-flags.js";
 import { openInBrowser } from "../open-browser.js";
 
 /** Providers with a sign-in flow; everything else takes a key (`config set-key`) or local credentials. */
-const SIGN_IN_PROVIDERS = PROVIDERS.filter((m) => m.descriptor.signIn).map((m) => m.descriptor.id);
+const SIGN_IN_PROVIDERS = DESCRIPTORS.filter((d) => d.signIn).map((d) => d.id);
 export const EXIT_CANCELLED = 130;
 
 export default class Login extends QuotabarCommand {

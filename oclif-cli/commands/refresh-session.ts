@@ -1,6 +1,6 @@
 import { Args } from "@oclif/core";
 import type { KeepaliveReport } from "../../domain/session-keepalive.js";
-import { PROVIDER_CATALOG } from "../../providers/registry.js";
+import { DESCRIPTORS } from "../../providers/registry.js";
 import { EXIT, QuotabarCommand, UsageError } from "../base-command.js";
 import { providerId } from "../shared-flags.js";
 
@@ -15,10 +15,10 @@ export default class RefreshSession extends QuotabarCommand {
   async run(): Promise<KeepaliveReport> {
     const { args, flags } = await this.parse(RefreshSession);
     const id = providerId(args.provider);
-    const kept = PROVIDER_CATALOG.all().filter((m) => m.keepalive !== undefined);
-    const withSessions = `Providers with a web session to refresh: ${kept.map((m) => m.descriptor.id).join(", ")}.`;
-    if (!kept.some((m) => m.descriptor.id === id)) {
-      throw new UsageError(`${PROVIDER_CATALOG.get(id)?.descriptor.name ?? id} has no web session to refresh`, withSessions);
+    const kept = DESCRIPTORS.filter((d) => d.keepsSession === true);
+    const withSessions = `Providers with a web session to refresh: ${kept.map((d) => d.id).join(", ")}.`;
+    if (!kept.some((d) => d.id === id)) {
+      throw new UsageError(`${DESCRIPTORS.find((d) => d.id === id)?.name ?? id} has no web session to refresh`, withSessions);
     }
     const report = await (await this.core(flags)).keepalive.refresh(id);
     if (report.outcome === "renewed") this.log(`${report.name} session renewed.`);

@@ -1,5 +1,5 @@
 import type { StatusReport } from "../../ports/status-feed.js";
-import { PROVIDERS } from "../../providers/registry.js";
+import { DESCRIPTORS } from "../../providers/registry.js";
 import { providerFlag, colorFlag } from "../shared-flags.js";
 import { EXIT, QuotabarCommand } from "../base-command.js";
 import { renderStatusText } from "../render/status-text.js";
@@ -32,7 +32,7 @@ export default class Status extends QuotabarCommand {
     const settings = await service.settings();
     const ids = flags.provider
       ? [...new Set(flags.provider)]
-      : PROVIDERS.filter((m) => m.descriptor.status.kind !== "none").map((m) => m.descriptor.id);
+      : DESCRIPTORS.filter((d) => d.status.kind !== "none").map((d) => d.id);
     const reports = await withSpinner(!this.jsonEnabled(), "Asking the status pages", () =>
       Promise.all(ids.map((id) => service.report(id))),
     );

@@ -6,6 +6,7 @@ export const descriptor = describeProvider({
   auth: ["auggie CLI (auggie account status)", "Browser cookies of app.augmentcode.com", "Manual cookie header"],
   dashboardUrl: "https://app.augmentcode.com/account/subscription",
   credentialEnv: ["AUGMENT_COOKIE"],
+  keepsSession: true,
   settings: [
     {
       field: "cookieHeader",

@@ -21,7 +21,7 @@ const settingOf = (descriptor: ProviderDescriptor | undefined, field: string): P
  */
 export function raycastRemedyText(remedy: Remedy, options: RaycastRemedyOptions = { sharedConfigFile: false }): string | null {
   const provider = "provider" in remedy ? remedy.provider : "";
-  const descriptor = PROVIDER_CATALOG.get(provider)?.descriptor;
+  const descriptor = PROVIDER_CATALOG.descriptor(provider);
   const inConfigFile = (field: string, example?: string) => {
     const path = `providers[${provider}].${field}${example ? ` (e.g. ${example})` : ""}`;
     return options.sharedConfigFile

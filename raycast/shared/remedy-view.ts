@@ -44,7 +44,7 @@ export function setupHint(descriptor: ProviderDescriptor): string {
 export function hintFor(usage: ProviderUsage): string | null {
   if (usage.error === null) return null;
   if (usage.error.hint !== null) return usage.error.hint;
-  const descriptor = PROVIDER_CATALOG.get(usage.id)?.descriptor;
+  const descriptor = PROVIDER_CATALOG.descriptor(usage.id);
   return usage.error.code === "not_configured" && descriptor ? setupHint(descriptor) : null;
 }
 
@@ -53,7 +53,7 @@ export function remedyOf(usage: ProviderUsage): { title: string; tooltip?: strin
   if (usage.error === null) return null;
   const hint = hintFor(usage);
   const tooltip = hint ? { tooltip: hint } : {};
-  const descriptor = PROVIDER_CATALOG.get(usage.id)?.descriptor;
+  const descriptor = PROVIDER_CATALOG.descriptor(usage.id);
   if (descriptor && NEEDS_CREDENTIAL.includes(usage.error.code)) {
     const first = usage.error.code === "not_configured";
     if (descriptor.signIn) {
@@ -77,7 +77,7 @@ export function remedyOf(usage: ProviderUsage): { title: string; tooltip?: strin
 
 /** The providers that have a sign-in flow, for the "set something up" entries of the empty views. */
 export function signInProviders(): { provider: string; title: string }[] {
-  return PROVIDER_CATALOG.all().flatMap(({ descriptor }) =>
+  return PROVIDER_CATALOG.descriptors().flatMap((descriptor) =>
     descriptor.signIn ? [{ provider: descriptor.id, title: descriptor.signIn.title }] : [],
   );
 }

@@ -34,7 +34,7 @@ export function refreshSession(adapters: RaycastAdapters, provider: string): Pro
 /** The providers whose keepalive gave up, with what to tell the user, by id (stored state only). */
 export async function sessionAlerts(adapters: RaycastAdapters): Promise<Record<string, KeepaliveReport>> {
   const core = createRaycastCore(adapters);
-  const notices = await core.keepalive.notices(core.catalog.all().map((m) => m.descriptor.id));
+  const notices = await core.keepalive.notices(core.catalog.descriptors().map((d) => d.id));
   return Object.fromEntries(notices.map((report) => [report.provider, report]));
 }
 

@@ -70,7 +70,7 @@ export interface ListOptions {
   history?: readonly ProviderHistory[];
 }
 
-const descriptorOf = (id: string): ProviderDescriptor | undefined => PROVIDER_CATALOG.get(id)?.descriptor;
+const descriptorOf = (id: string): ProviderDescriptor | undefined => PROVIDER_CATALOG.descriptor(id);
 const signInOf = (descriptor: ProviderDescriptor | undefined) =>
   descriptor?.signIn ? { provider: descriptor.id, title: descriptor.signIn.title } : null;
 
@@ -142,7 +142,7 @@ export function usageRow(usage: ProviderUsage, now: Date, history?: ProviderHist
     cliCommand: `quotabar -p ${usage.id}`,
     json: JSON.stringify(usage, null, 2),
     signIn: signInOf(descriptor),
-    ...(PROVIDER_CATALOG.get(usage.id)?.keepalive ? { refreshSession: true } : {}),
+    ...(PROVIDER_CATALOG.descriptor(usage.id)?.keepsSession ? { refreshSession: true } : {}),
   };
 }
 

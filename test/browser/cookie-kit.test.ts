@@ -1,3 +1,4 @@
+import { catalogOf } from "../../domain/provider-catalog.js";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -267,7 +268,7 @@ describe("withFreshCookieRetry", () => {
       strategies: descriptor.id === "amp" ? withFreshCookieRetry(web) : [],
     }));
     const svc = new UsageService({
-      catalog: { all: () => modules, get: (id) => modules.find((m) => m.descriptor.id === id) },
+      catalog: catalogOf(modules),
       config: { path: () => "/tmp/config.json", load: async () => ({ providers: [] }), update: async () => ({ providers: [] }) },
       cache: new StoredSnapshotCache(new FileTextStore(cacheDir)),
       clock: { now: () => now },

@@ -34,6 +34,11 @@ async function sourcesLoaded(args: string[], env: Record<string, string | undefi
  * bodies, page parsers), and no zod at all (the config file is checked without it).
  */
 describe("what a run loads", () => {
+  /** The code of providers other than `but` (the registry and the descriptors are data every run may read). */
+  const providerCode = (sources: string[], but = "") =>
+    sources.filter(
+      (s) => /^providers\/[^/]+\//.test(s) && !s.startsWith(`providers/${but}/`) && !/^providers\/[^/]+\/descriptor\.ts$/.test(s),
+    );
   const wireOrZod = (sources: string[]) =>
     sources.filter(
       (s) => s.startsWith("node_modules/zod/") || /^providers\/[^/]+\/wire[^/]*\.ts$/.test(s) || s === "providers/kit/schema.ts",
@@ -64,9 +69,10 @@ describe("what a run loads", () => {
     expect(JSON.parse(run.stdout).text).toBe("openrouter 37%");
     expect(sources).toContain("oclif-cli/render/bar/waybar.ts");
     const heavy = sources.filter(
-      (s) => /^node_modules\/(zod|@oclif|prom-client)\//.test(s) || /^providers\//.test(s) || s === "library/compose-core.ts",
+      (s) => /^node_modules\/(zod|@oclif|prom-client)\//.test(s) || s === "library/compose-core.ts",
     );
     expect(heavy).toEqual([]);
+    expect(providerCode(sources)).toEqual([]);
   });
 
   it("quotabar providers and --version never load quotabar serve or prom-client", async () => {
@@ -84,6 +90,8 @@ describe("what a run loads", () => {
     ]) {
       const { sources } = await sourcesLoaded(args);
       expect(sources).toContain("providers/openrouter/wire.ts");
+      // one provider asked, one provider's code loaded (and the kit it stands on)
+      expect(providerCode(sources, "openrouter").filter((s) => !s.startsWith("providers/kit/"))).toEqual([]);
       expect(
         sources.filter((s) => s.startsWith("node_modules/@oclif/")),
         args.join(" "),

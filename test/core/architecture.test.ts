@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { PROVIDERS } from "../../providers/registry.js";
+import { PROVIDERS } from "../helpers/providers.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const SKIP = new Set(["node_modules", "dist", "dist-raycast", ".git", "preview-out"]);
@@ -66,6 +66,12 @@ describe("architecture (docs/architecture.md states these rules)", () => {
       !relative(ROOT, f).startsWith("providers/kit/") &&
       !relative(ROOT, f).startsWith("providers/registry");
     expect(offenders(["providers"], allowed, wire)).toEqual([]);
+  });
+
+  it("loads a provider's module when a run first needs it: the registry imports only the descriptors", () => {
+    const imports = [...readFileSync(join(ROOT, "providers", "registry.ts"), "utf8").matchAll(/^import (?!type\b)[^;]*?from "([^"]+)"/gm)];
+    const other = imports.map((m) => m[1]).filter((to) => !/^\.\/[^/]+\/descriptor\.js$/.test(to as string));
+    expect(other).toEqual(["../domain/provider-catalog.js"]);
   });
 
   it("loads a provider's requests and schemas with its first fetch: nothing its index.ts imports reaches zod, a wire or a page parser", () => {
@@ -136,8 +142,11 @@ describe("architecture (docs/architecture.md states these rules)", () => {
       (name) => statSync(join(ROOT, "providers", name)).isDirectory() && name !== "kit",
     );
     expect(folders.sort()).toEqual(PROVIDERS.map((m) => m.descriptor.id).sort());
-    const withStrategies = PROVIDERS.filter((m) => m.strategies.length > 0).map((m) => m.descriptor.id);
-    for (const id of withStrategies) expect(readdirSync(join(ROOT, "providers", id)), id).toContain("README.md");
+    // every registered provider is read by this version (Raycast's canRead counts on it)
+    for (const m of PROVIDERS) expect(m.strategies.length, m.descriptor.id).toBeGreaterThan(0);
+    for (const m of PROVIDERS) expect(readdirSync(join(ROOT, "providers", m.descriptor.id)), m.descriptor.id).toContain("README.md");
+    // what a list or a menu knows without loading a provider's code says the same as the code
+    for (const m of PROVIDERS) expect(m.descriptor.keepsSession === true, m.descriptor.id).toBe(m.keepalive !== undefined);
   });
 
   it("gives the library entry no side effects: importing it opens no socket and writes nothing", async () => {
@@ -194,13 +203,14 @@ describe("architecture (docs/architecture.md states these rules)", () => {
       (JSON.parse(readFileSync(`${file}.map`, "utf8")) as { sources: string[] }).sources.map((s) => relative(ROOT, join(dirname(file), s))),
     );
     expect(sources).toContain("library/create-quotabar.ts");
-    expect(sources.filter((s) => /^providers\//.test(s))).toEqual([]);
+    // the registry and the descriptors (data) load; no provider's code does
+    expect(sources.filter((s) => /^providers\//.test(s) && s !== "providers/registry.ts" && !/^providers\/[^/]+\/descriptor\.ts$/.test(s))).toEqual([]);
     expect(sources.filter((s) => /^adapters\//.test(s))).toEqual([]);
     expect(sources.filter((s) => /node_modules\/(got|http2-wrapper|cacheable-request|undici|node-fetch|axios|ky)\//.test(s))).toEqual([]);
     expect(sources.filter((s) => /(tsyringe|inversify|awilix|reflect-metadata)/.test(s))).toEqual([]);
     expect(out.builtins.filter((m) => /^NativeModule (http|https|http2|tls|net|dgram|dns|child_process)$/.test(m))).toEqual([]);
     expect(out.resources.filter((r) => /Timeout|Immediate|TCP|UDP|Socket|Server|GetAddrInfo|Process|Signal/i.test(r))).toEqual([]);
-    // the descriptors are inlined into dist/index.js at build time: the same as the registry's
+    // the built library's descriptors are the registry's
     const registry = JSON.parse(JSON.stringify(PROVIDERS.map((m) => m.descriptor)));
     expect(out.descriptors).toEqual(registry);
     expect(out.listed).toEqual(registry);

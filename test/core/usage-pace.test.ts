@@ -1,3 +1,4 @@
+import { catalogOf } from "../../domain/provider-catalog.js";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -40,7 +41,7 @@ function setup({ withHistory = true } = {}) {
     missingCredential: () => new QuotabarError("not_configured", "no key"),
   };
   const modules: ProviderModule[] = DESCRIPTORS.map((descriptor) => ({ descriptor, strategies: descriptor.id === "zai" ? [zai] : [] }));
-  const catalog: ProviderCatalog = { all: () => modules, get: (id) => modules.find((m) => m.descriptor.id === id) };
+  const catalog: ProviderCatalog = catalogOf(modules);
   const store = new FileTextStore(mkdtempSync(join(tmpdir(), "qb-pace-")));
   const history = new StoredUsageHistory(store);
   const service = new UsageService({

@@ -1,3 +1,4 @@
+import { catalogOf } from "../../domain/provider-catalog.js";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -43,7 +44,7 @@ function strategy(
 
 function service(strategies: Record<string, AnyFetchStrategy[]>, config: Partial<QuotabarConfig> = {}) {
   const modules: ProviderModule[] = DESCRIPTORS.map((descriptor) => ({ descriptor, strategies: strategies[descriptor.id] ?? [] }));
-  const catalog: ProviderCatalog = { all: () => modules, get: (id) => modules.find((m) => m.descriptor.id === id) };
+  const catalog: ProviderCatalog = catalogOf(modules);
   const store: ConfigStore = {
     path: () => "/tmp/config.json",
     load: async () => ({ providers: [], ...config }),

@@ -8,7 +8,7 @@ import { composeCore } from "../../library/compose-core.js";
 import { writeCliRemedies } from "../../library/remedy-text.js";
 import type { HttpTransport } from "../../ports/http-client.js";
 import type { TextStore } from "../../ports/text-store.js";
-import { PROVIDERS } from "../../providers/registry.js";
+import { PROVIDERS } from "../helpers/providers.js";
 
 const RUNS = 320;
 /** Stands for `n` nested arrays, spliced into the body text (too deep to build as a value here). */
