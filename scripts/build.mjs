@@ -113,6 +113,16 @@ const zodLayoutKnown =
   /import \* as z from "\.\/v4\/classic\/external\.js"/.test(readFileSync(ZOD_INDEX, "utf8"));
 if (!zodLayoutKnown) console.warn("build: zod's layout changed; bundling all of zod (slower start-up, same behaviour)");
 
+/**
+ * What `quotabar:zod-classic` is in the bundle: zod's classic namespace, configured before any schema
+ * is built. jitless: zod otherwise compiles a parser (new Function) for each object schema the first
+ * time it parses; quotabar parses each schema a few times per run, so compiling costs more than it
+ * saves (about 20 ms of a one-provider refresh). Same results either way.
+ */
+const ZOD_CONFIGURED = `import { config } from ${JSON.stringify(ZOD_CLASSIC)};
+config({ jitless: true });
+export * from ${JSON.stringify(ZOD_CLASSIC)};`;
+
 function rewriteZodImport(text) {
   return zodLayoutKnown ? text.replace(/^import \{ z \} from "zod";$/gm, `import * as z from "quotabar:zod-classic";`) : text;
 }
@@ -181,7 +191,8 @@ export default { get globalAgent() { return unavailable(); }, auto: unavailable 
 const sources = {
   name: "quotabar-sources",
   setup(build) {
-    build.onResolve({ filter: /^quotabar:zod-classic$/ }, () => ({ path: ZOD_CLASSIC }));
+    build.onResolve({ filter: /^quotabar:zod-classic$/ }, () => ({ path: "zod-classic", namespace: "quotabar-zod" }));
+    build.onLoad({ filter: /.*/, namespace: "quotabar-zod" }, () => ({ contents: ZOD_CONFIGURED, loader: "js", resolveDir: ROOT }));
     build.onLoad({ filter: /\.tsx?$/ }, (args) => {
       if (args.path.startsWith(join(ROOT, "node_modules"))) return undefined;
       const contents = rewriteZodImport(rewriteImportMeta(args.path, readFileSync(args.path, "utf8")));
