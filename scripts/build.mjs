@@ -170,18 +170,26 @@ const dependencyPatches = {
 };
 
 /**
- * got imports its HTTP/2 client (http2-wrapper) at load, which loads node:http2 and makes a global
- * agent: ~19 ms of every fetching run. quotabar never asks got for HTTP/2 (no `http2: true`: the
- * HTTPS tests through the built CLI would fail on this stand-in), so the bundle gets a stand-in that
- * says so if it ever is.
+ * Parts of got that load with it but serve options quotabar never sets: its HTTP/2 client
+ * (http2-wrapper: node:http2 and a global agent, ~19 ms of every fetching run; no `http2: true`), its
+ * response cache (cacheable-request with keyv, http-cache-semantics and normalize-url; no `cache`)
+ * and its DNS cache (cacheable-lookup; no `dnsCache`). The bundle gets stand-ins that say so if one is
+ * ever asked for; the HTTPS tests through the built CLI would fail on them.
  */
-const withoutHttp2 = {
-  name: "quotabar-without-http2",
+const UNUSED_GOT_PARTS = {
+  "http2-wrapper": `export default { get globalAgent() { return unavailable("HTTP/2 client (http2-wrapper)"); }, auto: () => unavailable("HTTP/2 client (http2-wrapper)") };`,
+  "cacheable-request": `export default class CacheableRequest { constructor() { unavailable("response cache (cacheable-request)"); } }
+export class CacheError extends Error {}`,
+  "cacheable-lookup": `export default class CacheableLookup { constructor() { unavailable("DNS cache (cacheable-lookup)"); } }`,
+};
+
+const withoutUnusedGotParts = {
+  name: "quotabar-without-unused-got-parts",
   setup(build) {
-    build.onResolve({ filter: /^http2-wrapper$/ }, () => ({ path: "http2-wrapper", namespace: "quotabar-stub" }));
-    build.onLoad({ filter: /.*/, namespace: "quotabar-stub" }, () => ({
-      contents: `const unavailable = () => { throw new Error("quotabar is built without got's HTTP/2 client (http2-wrapper)"); };
-export default { get globalAgent() { return unavailable(); }, auto: unavailable };`,
+    const names = Object.keys(UNUSED_GOT_PARTS).map((n) => n.replace(/[-/]/g, "\\$&"));
+    build.onResolve({ filter: new RegExp(`^(${names.join("|")})$`) }, (args) => ({ path: args.path, namespace: "quotabar-stub" }));
+    build.onLoad({ filter: /.*/, namespace: "quotabar-stub" }, (args) => ({
+      contents: `const unavailable = (what) => { throw new Error("quotabar is built without got's " + what); };\n${UNUSED_GOT_PARTS[args.path]}`,
       loader: "js",
     }));
   },
@@ -261,7 +269,6 @@ async function probe() {
   });
   return { commands };
 }
-
 
 /**
  * dist/oclif-cli/commands/<topic>/<name>.js for each id of the table: oclif's `pattern` layout, so
@@ -352,7 +359,7 @@ const result = await esbuild.build({
   chunkNames: "chunks/[name]-[hash]",
   sourcemap: "linked",
   sourcesContent: true,
-  plugins: [virtualEntries(cli.modules), sources, dependencyPatches, withoutHttp2],
+  plugins: [virtualEntries(cli.modules), sources, dependencyPatches, withoutUnusedGotParts],
   metafile: true,
 });
 
