@@ -16,6 +16,7 @@ import type { ProviderDescriptor, SourceKind } from "./descriptor.js";
 import { asQuotabarError, budgetExceeded, QuotabarError } from "./errors.js";
 import { UnknownProviderError } from "./unknown-provider.js";
 import { withPace } from "./pace.js";
+import { checkedUsage } from "./usage-check.js";
 import type { RemedyWriter } from "./remedy.js";
 import { scopedHttp, secretsOf } from "./scoped-http.js";
 import { cleanStrings } from "./untrusted-text.js";
@@ -346,19 +347,11 @@ export class UsageService {
    * parse error naming the field: never a silently wrong meter.
    */
   private async validated(usage: ProviderUsage): Promise<ProviderUsage> {
-    // the document's schema (zod) loads with the first fetch: listing providers never builds it
-    const { ProviderUsageSchema } = await import("./usage-document.js");
-    const result = ProviderUsageSchema.safeParse(usage);
-    if (!result.success) {
-      const issue = result.error.issues[0];
-      throw new QuotabarError(
-        "parse",
-        `${usage.name} produced an invalid value at ${issue?.path.join(".") ?? "?"}: ${issue?.message ?? ""}`,
-      );
-    }
-    const impossible = impossibleValue(result.data);
+    // checked without zod; only a refused value builds the document's schema, to name the field
+    const checked = checkedUsage(usage) ?? (await parsedBySchema(usage));
+    const impossible = impossibleValue(checked);
     if (impossible) throw new QuotabarError("parse", `${usage.name} sent an impossible value: ${impossible}`);
-    return result.data;
+    return checked;
   }
 
   private known(): string[] {
@@ -370,6 +363,15 @@ export class UsageService {
     if (!module) throw new UnknownProviderError([id], this.known());
     return module;
   }
+}
+
+/** The document's schema on a value checkedUsage refused: its first issue, named, as a parse error. */
+async function parsedBySchema(usage: ProviderUsage): Promise<ProviderUsage> {
+  const { ProviderUsageSchema } = await import("./usage-document.js");
+  const result = ProviderUsageSchema.safeParse(usage);
+  if (result.success) return result.data; // the two agree (test/core/usage-check.test.ts): not reached
+  const issue = result.error.issues[0];
+  throw new QuotabarError("parse", `${usage.name} produced an invalid value at ${issue?.path.join(".") ?? "?"}: ${issue?.message ?? ""}`);
 }
 
 /** Enabled by the config, off for providers never turned on automatically, else whether credentials were found (null: look first). */

@@ -1,6 +1,6 @@
 import type { ProviderUsage } from "../../domain/usage-document.js";
 import type { TextStore } from "../../ports/text-store.js";
-import { keptUsage } from "./kept-usage.js";
+import { checkedUsage } from "../../domain/usage-check.js";
 import { failureKey, originKey, snapshotKey } from "./snapshot-keys.js";
 
 /** The last answer kept for a provider, and when it came. */
@@ -14,7 +14,7 @@ export interface LatestUsage {
  * What a poller (`quotabar bar`) reads: the newest of a provider's kept snapshot (StoredSnapshotCache
  * writes it after every good fetch) and its last noted failure, whichever credential fetched it,
  * under this origin map only (a demo's numbers never pass for real ones). Read without zod
- * (keptUsage) or node:crypto: a poll's whole run is these reads and a render.
+ * (checkedUsage) or node:crypto: a poll's whole run is these reads and a render.
  */
 export class LatestSnapshots {
   private readonly origins: string;
@@ -43,7 +43,7 @@ export class LatestSnapshots {
       const text = await this.store.read(key);
       if (text === null) return null;
       const entry = JSON.parse(text) as { origins?: unknown; at?: unknown; usage?: unknown };
-      const usage = keptUsage(entry.usage);
+      const usage = checkedUsage(entry.usage);
       if (entry.origins !== this.origins || !usage) return null;
       const at = new Date(typeof entry.at === "string" ? entry.at : (usage.fetchedAt ?? NaN));
       return Number.isNaN(at.getTime()) ? null : { usage, at };

@@ -1,13 +1,14 @@
-import { ERROR_CODES, STATUS_INDICATORS } from "../../domain/usage-codes.js";
-import type { ProviderUsage } from "../../domain/usage-document.js";
+import { ERROR_CODES, STATUS_INDICATORS } from "./usage-codes.js";
+import type { Detail, Incident, Meter, Pace, ProviderStatus, ProviderUsage, UsageError } from "./usage-document.js";
 
 /**
- * A kept snapshot checked field by field without zod (a status bar polls every few seconds, and
- * building the document's schema would be most of its run): the same rules as ProviderUsageSchema,
- * which wrote it, so a damaged or hand-edited file reads as no snapshot rather than as wrong numbers.
- * test/core/kept-usage.test.ts holds the two to the same answers.
+ * A provider's usage checked field by field without zod: the same rules as ProviderUsageSchema,
+ * and the same answer (the known fields only, as zod's parse strips the others), or null where the
+ * schema would refuse it. Building the document's schema costs a one-provider refresh more than its
+ * request, and a status bar reads kept snapshots every few seconds; the schema stays the reference
+ * (and names the field when this refuses). test/core/usage-check.test.ts holds the two to the same answers.
  */
-export function keptUsage(value: unknown): ProviderUsage | null {
+export function checkedUsage(value: unknown): ProviderUsage | null {
   if (!isObject(value)) return null;
   const ok =
     isString(value.id) &&
@@ -24,7 +25,23 @@ export function keptUsage(value: unknown): ProviderUsage | null {
     nullOr(value.fetchedAt, isIsoTime) &&
     typeof value.stale === "boolean" &&
     nullOr(value.error, isError);
-  return ok ? (value as unknown as ProviderUsage) : null;
+  if (!ok) return null;
+  const usage = value as unknown as ProviderUsage;
+  return {
+    id: usage.id,
+    name: usage.name,
+    ok: usage.ok,
+    source: usage.source,
+    plan: usage.plan,
+    primary: usage.primary && meterOf(usage.primary),
+    secondary: usage.secondary && meterOf(usage.secondary),
+    tertiary: usage.tertiary && meterOf(usage.tertiary),
+    details: usage.details.map(({ label, value: text }): Detail => ({ label, value: text })),
+    status: usage.status && statusOf(usage.status),
+    fetchedAt: usage.fetchedAt,
+    stale: usage.stale,
+    error: usage.error && errorOf(usage.error),
+  };
 }
 
 type Fields = Record<string, unknown>;
@@ -83,4 +100,38 @@ function isError(value: unknown): boolean {
   return (
     isObject(value) && (ERROR_CODES as readonly unknown[]).includes(value.code) && isString(value.message) && nullOr(value.hint, isString)
   );
+}
+
+// the known fields of what the checks above accepted, in the schema's order
+function meterOf(m: Meter): Meter {
+  const { label, usedPercent, used, limit, unit, unlimited, resetsAt, windowMinutes, note, pace } = m;
+  return {
+    label,
+    usedPercent,
+    used,
+    limit,
+    unit,
+    unlimited,
+    resetsAt,
+    windowMinutes,
+    note,
+    ...(pace === undefined ? {} : { pace: pace && paceOf(pace) }),
+  };
+}
+
+function paceOf({ expectedPercent, deltaPercent, runsOutAt, lastsToReset, basis }: Pace): Pace {
+  return { expectedPercent, deltaPercent, runsOutAt, lastsToReset, basis };
+}
+
+function statusOf({ indicator, description, url, incidents }: ProviderStatus): ProviderStatus {
+  return {
+    indicator,
+    description,
+    url,
+    incidents: incidents.map(({ name, impact, url: link, updatedAt }): Incident => ({ name, impact, url: link, updatedAt })),
+  };
+}
+
+function errorOf({ code, message, hint }: UsageError): UsageError {
+  return { code, message, hint };
 }

@@ -3,11 +3,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { FileTextStore } from "../../adapters/cache/file-text-store.js";
-import { keptUsage } from "../../adapters/cache/kept-usage.js";
 import { LatestSnapshots } from "../../adapters/cache/latest-snapshots.js";
 import { StoredSnapshotCache } from "../../adapters/cache/stored-snapshot-cache.js";
 import { JsonConfigStore } from "../../adapters/config/json-config-store.js";
 import { meter } from "../../domain/meter.js";
+import { checkedUsage } from "../../domain/usage-check.js";
 import { ProviderUsageSchema, type ProviderUsage } from "../../domain/usage-document.js";
 
 /** A snapshot with every field the schema knows filled: meters (one paced), details, a status page with an incident. */
@@ -72,24 +72,43 @@ const WRONG = [
   "not a time",
 ];
 
-describe("a kept snapshot read without zod (the status bar's light path)", () => {
+describe("a provider's usage checked without zod (a refresh's check, the status bar's light path)", () => {
   it("accepts what the document's schema accepts, and refuses what it refuses, field by field", () => {
     expect(ProviderUsageSchema.safeParse(FULL).success).toBe(true);
-    expect(keptUsage(FULL)).toBe(FULL);
+    expect(checkedUsage(FULL)).toEqual(FULL);
     const disagreements: string[] = [];
     for (const [path] of paths(FULL)) {
       if (path.length === 0) continue;
       for (const wrong of WRONG) {
         const candidate = replaced(FULL, path, wrong);
-        const zod = ProviderUsageSchema.safeParse(candidate).success;
-        if ((keptUsage(candidate) !== null) !== zod) disagreements.push(`${path.join(".")} = ${JSON.stringify(wrong)}: zod ${zod}`);
+        const zod = ProviderUsageSchema.safeParse(candidate);
+        const checked = checkedUsage(candidate);
+        if ((checked !== null) !== zod.success) disagreements.push(`${path.join(".")} = ${JSON.stringify(wrong)}: zod ${zod.success}`);
+        else if (zod.success && JSON.stringify(checked) !== JSON.stringify(zod.data))
+          disagreements.push(`${path.join(".")} = ${JSON.stringify(wrong)}: another answer than zod's`);
       }
     }
     expect(disagreements).toEqual([]);
   });
 
+  it("answers with the known fields only, as zod's parse does: what else a value carries is left behind", () => {
+    const extra = (value: object) => ({ ...value, token: "sk-left-behind" });
+    const carrying = {
+      ...extra(FULL),
+      primary: extra({ ...FULL.primary, pace: extra(FULL.primary?.pace as object) }),
+      details: [extra(FULL.details[0] as object)],
+      status: extra({ ...FULL.status, incidents: [extra(FULL.status?.incidents[0] as object)] }),
+      error: extra({ code: "network", message: "reset", hint: null }),
+    };
+    const checked = checkedUsage(carrying);
+    expect(JSON.stringify(checked)).not.toContain("sk-left-behind");
+    expect(checked).toEqual(ProviderUsageSchema.parse(carrying));
+    // a meter without a pace keeps none, as the schema's
+    expect(Object.keys(checkedUsage(FULL)?.secondary ?? {})).toEqual(Object.keys(ProviderUsageSchema.parse(FULL).secondary ?? {}));
+  });
+
   it("refuses what is not an object", () => {
-    for (const value of [null, "zai", 3, [FULL]]) expect(keptUsage(value)).toBeNull();
+    for (const value of [null, "zai", 3, [FULL]]) expect(checkedUsage(value)).toBeNull();
   });
 });
 
