@@ -1,5 +1,5 @@
 import { lazyBrowserAccess, noBrowserAccess } from "../adapters/browser/lazy-browser-access.js";
-import { explainCookies, type CookieExplanation } from "../adapters/browser/cookie-explanation.js";
+import type { CookieExplanation } from "../adapters/browser/cookie-explanation.js";
 import type { SafeStorage } from "../adapters/browser/chromium/safe-storage.js";
 import type { ChromiumLocalStorageReader } from "../adapters/browser/leveldb/chromium-local-storage.js";
 import { mapUrl, type OriginMap } from "../adapters/http/origin-map.js";
@@ -18,7 +18,6 @@ import type { UsageDocument } from "../domain/usage-document.js";
 import type { QuotabarEvent } from "../domain/usage-events.js";
 import { UnknownProviderError } from "../domain/unknown-provider.js";
 import { UsageService, type UsageRequest } from "../domain/usage-service.js";
-import { forgetCachedCookieHeader } from "../providers/kit/browser-cookies.js";
 import { PROVIDER_CATALOG } from "../providers/registry.js";
 import type { BrowserAccess, SecretStore } from "../ports/browser-credentials.js";
 import type { Clock } from "../ports/clock.js";
@@ -192,7 +191,10 @@ export function composeCore(adapters: CoreAdapters): Core {
       await Promise.all([
         polled.forget(forgotten),
         events.forget(forgotten),
-        ...forgotten.map((id) => forgetCachedCookieHeader(browsers.secrets, id)),
+        // the browser cookie code loads only when something is forgotten: a refresh never needs it
+        import("../providers/kit/browser-cookies.js").then(({ forgetCachedCookieHeader }) =>
+          Promise.all(forgotten.map((id) => forgetCachedCookieHeader(browsers.secrets, id))),
+        ),
       ]);
       return forgotten;
     },
@@ -200,6 +202,7 @@ export function composeCore(adapters: CoreAdapters): Core {
       const module = await catalog.load(providerId);
       if (!module) return null;
       const entry = (await config.load()).providers.find((p) => p.id === providerId) ?? { id: providerId };
+      const { explainCookies } = await import("../adapters/browser/cookie-explanation.js");
       return explainCookies(module, entry, browsers, env, () => clock.now());
     },
     async signIn(providerId) {

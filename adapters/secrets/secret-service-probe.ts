@@ -1,4 +1,3 @@
-import { execFile } from "node:child_process";
 import type { Environment } from "../../ports/environment.js";
 
 const NAME = "org.freedesktop.secrets";
@@ -11,6 +10,8 @@ const NAME = "org.freedesktop.secrets";
  */
 export async function secretServiceReachable(env: Environment): Promise<boolean> {
   if (!env.DBUS_SESSION_BUS_ADDRESS) return false;
+  // node:child_process loads when the bus is asked, not with every run that might ask it
+  const { execFile } = await import("node:child_process");
   const ask = (method: string, ...args: string[]) =>
     new Promise<string>((resolve) =>
       execFile(
