@@ -1,10 +1,10 @@
-import type { ProviderCatalog, ProviderModule } from "../ports/provider-module.js";
+import type { ProviderCatalog, ProviderCode, ProviderModule } from "../ports/provider-module.js";
 import type { ProviderDescriptor } from "./descriptor.js";
 
-/** A provider as a catalog lists it: its descriptor, and how to load the rest. */
+/** A provider as a catalog lists it: its descriptor, and how to load its code. */
 export interface CatalogEntry {
   descriptor: ProviderDescriptor;
-  load: () => Promise<ProviderModule>;
+  load: () => Promise<ProviderCode>;
 }
 
 /** A catalog over these entries, in their order; each module is loaded once, when first asked for. */
@@ -19,7 +19,7 @@ export function lazyCatalog(entries: readonly CatalogEntry[]): ProviderCatalog {
       if (!entry) return undefined;
       let module = loaded.get(id);
       if (!module) {
-        module = entry.load();
+        module = entry.load().then((code) => ({ descriptor: entry.descriptor, ...code }));
         loaded.set(id, module);
         // a failed load is tried again next time rather than kept
         module.catch(() => loaded.delete(id));

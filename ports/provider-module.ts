@@ -7,9 +7,11 @@ import type { HttpTransport } from "./http-client.js";
 import type { SessionKeeper } from "./session-keeper.js";
 import type { SimulatedUpstream } from "./simulated-upstream.js";
 
-/** A provider's whole story as the program sees it: what it is, how to fetch it, how to fake it. */
-export interface ProviderModule {
-  descriptor: ProviderDescriptor;
+/**
+ * A provider's code, what its index.ts exports: how to fetch it, how to fake it. Its descriptor
+ * (data) is beside it in descriptor.ts; the catalog puts the two together.
+ */
+export interface ProviderCode {
   /** In the order they are tried; empty until the provider's sources land. */
   strategies: readonly AnyFetchStrategy[];
   /** Its upstreams as the simulator plays them; loaded only when a simulator runs. */
@@ -18,6 +20,11 @@ export interface ProviderModule {
   signIn?: () => Promise<(deps: { transport: HttpTransport; clock: Clock; entry?: ProviderConfigEntry }) => DeviceFlow>;
   /** Its web session, kept alive between fetches by a long-lived driver (watch, the Raycast menu bar). */
   keepalive?: SessionKeeper;
+}
+
+/** A provider's whole story as the program sees it: what it is, how to fetch it, how to fake it. */
+export interface ProviderModule extends ProviderCode {
+  descriptor: ProviderDescriptor;
 }
 
 /**

@@ -3,12 +3,11 @@ import {
   withFreshCookieRetry,
   type FetchContext,
   type FetchStrategy,
-  type ProviderModule,
+  type ProviderCode,
   type QuotabarError,
 } from "../kit/index.js";
 import { AMP_LOGIN, ampCliKey, missingCliKey } from "./cli-key.js";
 import { ampCookie, COOKIE_ENV, SIGN_IN_AGAIN } from "./cookies.js";
-import { descriptor } from "./descriptor.js";
 import { ampSnapshot, type AmpFreeTier } from "./policy.js";
 import { ampBalanceSnapshot, type AmpBalance } from "./policy-balance.js";
 
@@ -46,8 +45,7 @@ export const ampCli: FetchStrategy<string, AmpBalance> = {
   fetch: async (key, context) => (await import("./wire-balance.js")).readAmpBalance(key, context),
 };
 
-export const amp: ProviderModule = {
-  descriptor,
+export const amp: ProviderCode = {
   // auto: the Amp CLI's key first, then the settings page with the session cookie; a refused cached
   // header is dropped and the browsers read afresh, once, in the same run
   strategies: [ampCli, ...withFreshCookieRetry(ampWeb)],

@@ -1,5 +1,4 @@
-import { notConfigured, type FetchStrategy, type ProviderModule } from "../kit/index.js";
-import { descriptor } from "./descriptor.js";
+import { notConfigured, type FetchStrategy, type ProviderCode } from "../kit/index.js";
 import { languageServer, SERVICE, START_APP, type LanguageServer } from "./language-server.js";
 import { antigravitySnapshot, type AntigravityReading } from "./policy.js";
 
@@ -14,4 +13,4 @@ export const antigravityLocal: FetchStrategy<LanguageServer, AntigravityReading>
 };
 
 /** No simulator: the upstream is a local process found in the process table and with lsof, not an origin the simulator can stand in for. */
-export const antigravity: ProviderModule = { descriptor, strategies: [antigravityLocal] };
+export const antigravity: ProviderCode = { strategies: [antigravityLocal] };

@@ -1,7 +1,6 @@
-import { withFreshCookieRetry, type FetchStrategy, type ProviderModule } from "../kit/index.js";
+import { withFreshCookieRetry, type FetchStrategy, type ProviderCode } from "../kit/index.js";
 import { augmentCookie } from "./cookies.js";
 import { findAuggie } from "./credentials.js";
-import { descriptor } from "./descriptor.js";
 import { noSession } from "./errors.js";
 import { augmentKeepalive } from "./keepalive.js";
 import { augmentCliSnapshot, augmentWebSnapshot, type AugmentCliReading, type AugmentWebReading } from "./policy.js";
@@ -38,8 +37,7 @@ const web: FetchStrategy<string, AugmentWebReading> = {
 export const augmentWeb = withFreshCookieRetry(web, (error) => error.code === "expired");
 
 /** `auggie account status` when auggie is installed, else (and after any CLI failure but a parse error) the web app with cookies. */
-export const augment: ProviderModule = {
-  descriptor,
+export const augment: ProviderCode = {
   strategies: [augmentCli, ...augmentWeb],
   simulator: async () => (await import("./simulator.js")).augmentUpstream,
   keepalive: augmentKeepalive,

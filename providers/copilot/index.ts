@@ -1,6 +1,5 @@
-import { notConfigured, type FetchStrategy, type ProviderModule } from "../kit/index.js";
+import { notConfigured, type FetchStrategy, type ProviderCode } from "../kit/index.js";
 import { copilotToken, personalToken, signIn, type CopilotCredential } from "./credentials.js";
-import { descriptor } from "./descriptor.js";
 import { copilotSnapshot, type CopilotReading } from "./policy.js";
 
 export const copilotApi: FetchStrategy<CopilotCredential, CopilotReading> = {
@@ -12,8 +11,7 @@ export const copilotApi: FetchStrategy<CopilotCredential, CopilotReading> = {
   fetch: async (credential, context) => (await import("./wire.js")).readCopilot(credential, context),
 };
 
-export const copilot: ProviderModule = {
-  descriptor,
+export const copilot: ProviderCode = {
   strategies: [copilotApi],
   simulator: async () => (await import("./simulator.js")).copilotUpstream,
   signIn: async () => (await import("./device-flow.js")).copilotDeviceFlow,

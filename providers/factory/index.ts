@@ -1,6 +1,5 @@
-import type { ProviderModule } from "../../ports/provider-module.js";
+import type { ProviderCode } from "../../ports/provider-module.js";
 import { chainStrategy } from "./chain.js";
-import { descriptor } from "./descriptor.js";
 import {
   chromeFirefoxCookies,
   chromeFirefoxWorkosCookies,
@@ -11,8 +10,7 @@ import {
 import { cachedHeader, pastedHeader, sessionBearer, sessionCookies, sessionRefreshToken } from "./session-steps.js";
 
 /** A pasted header first, then the nine steps of spec section 5 in order, each tried only when the ones before gave no usage. */
-export const factory: ProviderModule = {
-  descriptor,
+export const factory: ProviderCode = {
   strategies: [
     chainStrategy(pastedHeader),
     chainStrategy(cachedHeader),

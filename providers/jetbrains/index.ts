@@ -1,6 +1,5 @@
-import { hostOs, type FetchStrategy, type ProviderModule } from "../kit/index.js";
+import { hostOs, type FetchStrategy, type ProviderCode } from "../kit/index.js";
 import { noIdeDetected, quotaFile, unsupported } from "./credentials.js";
-import { descriptor } from "./descriptor.js";
 import { jetbrainsSnapshot, type JetBrainsReading } from "./policy.js";
 
 /**
@@ -17,8 +16,7 @@ export const jetbrainsLocal: FetchStrategy<string, JetBrainsReading> = {
   fetch: async (file) => (await import("./wire.js")).readJetbrains(file),
 };
 
-export const jetbrains: ProviderModule = {
-  descriptor,
+export const jetbrains: ProviderCode = {
   strategies: [jetbrainsLocal],
   simulator: async () => (await import("./simulator.js")).jetbrainsUpstream,
 };

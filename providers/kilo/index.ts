@@ -1,6 +1,5 @@
-import { apiKey, missingKey, type FetchStrategy, type ProviderModule } from "../kit/index.js";
+import { apiKey, missingKey, type FetchStrategy, type ProviderCode } from "../kit/index.js";
 import { kiloAuthFile, kiloCliSession } from "./cli-session.js";
-import { descriptor } from "./descriptor.js";
 import { KILO_ENV, sessionNotFound } from "./errors.js";
 import { kiloSnapshot, type KiloReading } from "./policy.js";
 
@@ -46,8 +45,7 @@ export const kiloCli: FetchStrategy<string, KiloReading> = {
   missingCredential: (context) => sessionNotFound(kiloAuthFile(context.env), "cli"),
 };
 
-export const kilo: ProviderModule = {
-  descriptor,
+export const kilo: ProviderCode = {
   strategies: [kiloApi, kiloCli],
   simulator: async () => (await import("./simulator.js")).kiloUpstream,
 };

@@ -1,7 +1,6 @@
-import { withFreshCookieRetry, type FetchContext, type FetchStrategy, type ProviderModule, type QuotabarError } from "../kit/index.js";
+import { withFreshCookieRetry, type FetchContext, type FetchStrategy, type ProviderCode, type QuotabarError } from "../kit/index.js";
 import { kimiCliCredentialsFile, kimiCliSession, type KimiCliSession } from "./cli-credentials.js";
 import { kimiAuthToken, kimiCodeApiKey, withWebToken, type WithWebToken } from "./credentials.js";
-import { descriptor } from "./descriptor.js";
 import { missingAny, missingApiKey, missingCliSession, missingWebToken } from "./errors.js";
 import { kimiSnapshot, type KimiReading } from "./policy.js";
 
@@ -43,8 +42,7 @@ export const kimiWeb: FetchStrategy<string, KimiReading> = {
   fetch: async (token, context) => (await import("./wire.js")).readKimiWeb(token, context),
 };
 
-export const kimi: ProviderModule = {
-  descriptor,
+export const kimi: ProviderCode = {
   // auto: the Kimi Code API key, then the Kimi Code CLI's sign-in, then the console's kimi-auth cookie
   // a refused kimi-auth token from the cache is dropped and the browsers read afresh, once, in the same run
   strategies: [kimiApi, kimiCli, ...withFreshCookieRetry(kimiWeb)],

@@ -1,6 +1,5 @@
-import { notConfigured, type FetchStrategy, type ProviderModule } from "../kit/index.js";
+import { notConfigured, type FetchStrategy, type ProviderCode } from "../kit/index.js";
 import { kimik2Key, SET_KEY } from "./credentials.js";
-import { descriptor } from "./descriptor.js";
 import { kimik2Snapshot, type Kimik2Reading } from "./policy.js";
 
 export const kimik2Api: FetchStrategy<string, Kimik2Reading> = {
@@ -12,8 +11,7 @@ export const kimik2Api: FetchStrategy<string, Kimik2Reading> = {
   fetch: async (key, context) => (await import("./wire.js")).readKimik2(key, context),
 };
 
-export const kimik2: ProviderModule = {
-  descriptor,
+export const kimik2: ProviderCode = {
   strategies: [kimik2Api],
   simulator: async () => (await import("./simulator.js")).kimik2Upstream,
 };

@@ -1,6 +1,5 @@
-import { notConfigured, type FetchStrategy, type ProviderModule } from "../kit/index.js";
+import { notConfigured, type FetchStrategy, type ProviderCode } from "../kit/index.js";
 import { kiroBinary } from "./credentials.js";
-import { descriptor } from "./descriptor.js";
 import { notInstalled } from "./errors.js";
 import { kiroLogFile, kiroLogRoot, type KiroLogFile } from "./log-file.js";
 import { kiroSnapshot, type KiroReading } from "./policy.js";
@@ -41,8 +40,7 @@ export const kiroCli: FetchStrategy<string, KiroReading> = {
 };
 
 /** No HTTP upstream: its simulator writes Kiro's log and a stand-in kiro-cli into the demo's home instead. */
-export const kiro: ProviderModule = {
-  descriptor,
+export const kiro: ProviderCode = {
   // auto: Kiro's own log when its answer is fresh, then kiro-cli
   strategies: [kiroLog, kiroCli],
   simulator: async () => (await import("./simulator.js")).kiroUpstream,

@@ -20,7 +20,7 @@ export type { FetchStrategy } from "../../ports/fetch-strategy.js";
 export type { CredentialSource } from "../../ports/credential-source.js";
 export type { CredentialContext, FetchContext } from "../../ports/fetch-context.js";
 export type { HttpResponse, ProviderHttp, StatusRules } from "../../ports/http-client.js";
-export type { ProviderModule } from "../../ports/provider-module.js";
+export type { ProviderCode, ProviderModule } from "../../ports/provider-module.js";
 export type { SimReply, SimRequest, SimulatedUpstream } from "../../ports/simulated-upstream.js";
 export { hostOs } from "./platform.js";
 export { scopedHttp } from "../../domain/scoped-http.js";

@@ -1,7 +1,6 @@
-import { browserLookupAdvice, notConfigured, withFreshCookieRetry, type FetchStrategy, type ProviderModule } from "../kit/index.js";
+import { browserLookupAdvice, notConfigured, withFreshCookieRetry, type FetchStrategy, type ProviderCode } from "../kit/index.js";
 import { minimaxWebAttempts } from "./browser-session.js";
 import { configuredKey, isStandardKey, minimaxApiToken } from "./credentials.js";
-import { descriptor } from "./descriptor.js";
 import { FRESH_COOKIE, isRefusal, SET_KEY } from "./errors.js";
 import { minimaxSnapshot, type MiniMaxReading } from "./policy.js";
 import type { MiniMaxAttempt } from "./session.js";
@@ -36,8 +35,7 @@ export const minimaxWeb: FetchStrategy<MiniMaxAttempt[], MiniMaxReading> = {
 };
 
 /** The API token first, then a web session: the cached one, a browser's (with its Local Storage token), the manual header. */
-export const minimax: ProviderModule = {
-  descriptor,
+export const minimax: ProviderCode = {
   // a refused cached session is dropped and the browsers read afresh, once, in the same run
   strategies: [minimaxApi, ...withFreshCookieRetry(minimaxWeb)],
   simulator: async () => (await import("./simulator.js")).minimaxUpstream,

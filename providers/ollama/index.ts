@@ -1,6 +1,5 @@
-import { chooseBrowsers, missingSessionCookie, withFreshCookieRetry, type FetchStrategy, type ProviderModule } from "../kit/index.js";
+import { chooseBrowsers, missingSessionCookie, withFreshCookieRetry, type FetchStrategy, type ProviderCode } from "../kit/index.js";
 import { COOKIE_ENV, ollamaCookie, PASTE_COOKIE, SETTINGS_URL } from "./cookies.js";
-import { descriptor } from "./descriptor.js";
 import { ollamaSnapshot, type OllamaReading } from "./policy.js";
 
 /** The Cloud Usage section of ollama.com/settings, read with the session cookie. */
@@ -26,8 +25,7 @@ export const ollamaWeb: FetchStrategy<string, OllamaReading> = {
   fetch: async (cookie, context) => (await import("./wire.js")).readOllama(cookie, context),
 };
 
-export const ollama: ProviderModule = {
-  descriptor,
+export const ollama: ProviderCode = {
   // a refused cached header is dropped and the browser read afresh, once, in the same run
   strategies: withFreshCookieRetry(ollamaWeb),
   simulator: async () => (await import("./simulator.js")).ollamaUpstream,

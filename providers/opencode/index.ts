@@ -1,6 +1,5 @@
-import { chooseBrowsers, missingSessionCookie, withFreshCookieRetry, type FetchStrategy, type ProviderModule } from "../kit/index.js";
+import { chooseBrowsers, missingSessionCookie, withFreshCookieRetry, type FetchStrategy, type ProviderCode } from "../kit/index.js";
 import { COOKIE_ENV, opencodeCookie } from "./cookies.js";
-import { descriptor } from "./descriptor.js";
 import { SIGN_IN_AGAIN } from "./errors.js";
 import { opencodeSnapshot, type OpenCodeReading } from "./policy.js";
 
@@ -27,8 +26,7 @@ export const opencodeWeb: FetchStrategy<string, OpenCodeReading> = {
   fetch: async (cookie, context) => (await import("./wire.js")).readOpencode(cookie, context),
 };
 
-export const opencode: ProviderModule = {
-  descriptor,
+export const opencode: ProviderCode = {
   // an invalid session from the cache is dropped and the browser read afresh, once, in the same run
   strategies: withFreshCookieRetry(opencodeWeb),
   simulator: async () => (await import("./simulator.js")).opencodeUpstream,

@@ -1,6 +1,5 @@
-import { missingKey, type FetchStrategy, type ProviderModule } from "../kit/index.js";
+import { missingKey, type FetchStrategy, type ProviderCode } from "../kit/index.js";
 import { ENV, openrouterKeys, type OpenrouterCredential } from "./credentials.js";
-import { descriptor } from "./descriptor.js";
 import { openrouterSnapshot, type OpenrouterReading } from "./policy.js";
 
 export const openrouterApi: FetchStrategy<OpenrouterCredential, OpenrouterReading> = {
@@ -12,8 +11,7 @@ export const openrouterApi: FetchStrategy<OpenrouterCredential, OpenrouterReadin
   fetch: async (credential, context) => (await import("./wire.js")).readOpenrouter(credential, context),
 };
 
-export const openrouter: ProviderModule = {
-  descriptor,
+export const openrouter: ProviderCode = {
   strategies: [openrouterApi],
   simulator: async () => (await import("./simulator.js")).openrouterUpstream,
 };

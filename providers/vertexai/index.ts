@@ -1,6 +1,5 @@
-import type { FetchStrategy, ProviderModule } from "../kit/index.js";
+import type { FetchStrategy, ProviderCode } from "../kit/index.js";
 import { adcCredentials, noAdc, type AdcCredential } from "./adc.js";
-import { descriptor } from "./descriptor.js";
 import { vertexSnapshot, type VertexReading } from "./policy.js";
 
 /** Quota from Cloud Monitoring with the gcloud ADC sign-in, and the month's cost from the Claude Code logs, read alongside. */
@@ -15,8 +14,7 @@ export const vertexMonitoring: FetchStrategy<AdcCredential, VertexReading> = {
   fetch: async (credential, context) => (await import("./wire.js")).readVertex(credential, context),
 };
 
-export const vertexai: ProviderModule = {
-  descriptor,
+export const vertexai: ProviderCode = {
   strategies: [vertexMonitoring],
   simulator: async () => (await import("./simulator.js")).vertexUpstream,
 };

@@ -1,6 +1,5 @@
-import { missingKey, type FetchStrategy, type ProviderModule } from "../kit/index.js";
+import { missingKey, type FetchStrategy, type ProviderCode } from "../kit/index.js";
 import { ENV, warpKey } from "./credentials.js";
-import { descriptor } from "./descriptor.js";
 import { warpSnapshot, type WarpReading } from "./policy.js";
 
 export const warpApi: FetchStrategy<string, WarpReading> = {
@@ -12,8 +11,7 @@ export const warpApi: FetchStrategy<string, WarpReading> = {
   fetch: async (key, context) => (await import("./wire.js")).readWarp(key, context),
 };
 
-export const warp: ProviderModule = {
-  descriptor,
+export const warp: ProviderCode = {
   strategies: [warpApi],
   simulator: async () => (await import("./simulator.js")).warpUpstream,
 };

@@ -1,6 +1,5 @@
-import { missingKey, type FetchStrategy, type ProviderModule } from "../kit/index.js";
+import { missingKey, type FetchStrategy, type ProviderCode } from "../kit/index.js";
 import { ENV, zaiKey } from "./credentials.js";
-import { descriptor } from "./descriptor.js";
 import { zaiSnapshot, type ZaiReading } from "./policy.js";
 
 export const zaiApi: FetchStrategy<string, ZaiReading> = {
@@ -12,8 +11,7 @@ export const zaiApi: FetchStrategy<string, ZaiReading> = {
   fetch: async (key, context) => (await import("./wire.js")).readZai(key, context),
 };
 
-export const zai: ProviderModule = {
-  descriptor,
+export const zai: ProviderCode = {
   strategies: [zaiApi],
   simulator: async () => (await import("./simulator.js")).zaiUpstream,
 };
