@@ -30,9 +30,7 @@ export default class Status extends QuotabarCommand {
     const { flags } = await this.parse(Status);
     const service = (await this.core(flags)).status;
     const settings = await service.settings();
-    const ids = flags.provider
-      ? [...new Set(flags.provider)]
-      : DESCRIPTORS.filter((d) => d.status.kind !== "none").map((d) => d.id);
+    const ids = flags.provider ? [...new Set(flags.provider)] : DESCRIPTORS.filter((d) => d.status.kind !== "none").map((d) => d.id);
     const reports = await withSpinner(!this.jsonEnabled(), "Asking the status pages", () =>
       Promise.all(ids.map((id) => service.report(id))),
     );

@@ -204,7 +204,9 @@ describe("architecture (docs/architecture.md states these rules)", () => {
     );
     expect(sources).toContain("library/create-quotabar.ts");
     // the registry and the descriptors (data) load; no provider's code does
-    expect(sources.filter((s) => /^providers\//.test(s) && s !== "providers/registry.ts" && !/^providers\/[^/]+\/descriptor\.ts$/.test(s))).toEqual([]);
+    expect(
+      sources.filter((s) => /^providers\//.test(s) && s !== "providers/registry.ts" && !/^providers\/[^/]+\/descriptor\.ts$/.test(s)),
+    ).toEqual([]);
     expect(sources.filter((s) => /^adapters\//.test(s))).toEqual([]);
     expect(sources.filter((s) => /node_modules\/(got|http2-wrapper|cacheable-request|undici|node-fetch|axios|ky)\//.test(s))).toEqual([]);
     expect(sources.filter((s) => /(tsyringe|inversify|awilix|reflect-metadata)/.test(s))).toEqual([]);
