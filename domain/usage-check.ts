@@ -66,7 +66,7 @@ function isMeter(value: unknown): boolean {
     nullOr(value.unit, isString) &&
     typeof value.unlimited === "boolean" &&
     nullOr(value.resetsAt, isIsoTime) &&
-    nullOr(value.windowMinutes, Number.isInteger) &&
+    nullOr(value.windowMinutes, Number.isSafeInteger) && // zod's int() is a safe integer
     nullOr(value.note, isString) &&
     (value.pace === undefined || nullOr(value.pace, isPace))
   );

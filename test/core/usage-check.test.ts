@@ -60,6 +60,7 @@ const WRONG = [
   -1,
   101,
   1.5,
+  2 ** 53,
   NaN,
   Infinity,
   true,
