@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type * as z from "./zod.js";
 import { countProblem } from "./coerce.js";
 import { parseError } from "./errors.js";
 import { advice } from "./remedy.js";
@@ -16,11 +16,11 @@ export function parseJson(body: string, service: string): unknown {
 }
 
 /** A body against its schema; a failure names the field ("data.total_credits: expected number"). */
-export function decodeJson<T extends z.ZodType>(body: string, schema: T, service: string): z.output<T> {
+export function decodeJson<T extends z.ZodMiniType>(body: string, schema: T, service: string): z.output<T> {
   return decodeValue(parseJson(body, service), schema, service);
 }
 
-export function decodeValue<T extends z.ZodType>(raw: unknown, schema: T, service: string): z.output<T> {
+export function decodeValue<T extends z.ZodMiniType>(raw: unknown, schema: T, service: string): z.output<T> {
   const result = schema.safeParse(raw);
   if (result.success) return result.data;
   const issue = result.error.issues[0];

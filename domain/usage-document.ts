@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "./zod.js";
 import { ERROR_CODES, STATUS_INDICATORS } from "./usage-codes.js";
 
 export { ERROR_CODES, STATUS_INDICATORS, type ErrorCode, type StatusIndicator } from "./usage-codes.js";
@@ -10,9 +10,9 @@ const isoTime = z.iso.datetime({ offset: true });
  * how far usage is ahead of that (positive) or behind it (negative), and whether it lasts to the reset.
  */
 export const PaceSchema = z.object({
-  expectedPercent: z.number().min(0).max(100),
+  expectedPercent: z.number().check(z.minimum(0), z.maximum(100)),
   deltaPercent: z.number(),
-  runsOutAt: isoTime.nullable(),
+  runsOutAt: z.nullable(isoTime),
   lastsToReset: z.boolean(),
   basis: z.enum(["window", "history"]),
 });
@@ -20,16 +20,16 @@ export type Pace = z.infer<typeof PaceSchema>;
 
 export const MeterSchema = z.object({
   label: z.string(),
-  usedPercent: z.number().min(0).max(100).nullable(),
-  used: z.number().nullable(),
-  limit: z.number().nullable(),
-  unit: z.string().nullable(),
+  usedPercent: z.nullable(z.number().check(z.minimum(0), z.maximum(100))),
+  used: z.nullable(z.number()),
+  limit: z.nullable(z.number()),
+  unit: z.nullable(z.string()),
   unlimited: z.boolean(),
-  resetsAt: isoTime.nullable(),
-  windowMinutes: z.number().int().nullable(),
-  note: z.string().nullable(),
+  resetsAt: z.nullable(isoTime),
+  windowMinutes: z.nullable(z.int()),
+  note: z.nullable(z.string()),
   /** Absent (or null) for a meter without a window, unlimited, full, or in a window too young to tell. */
-  pace: PaceSchema.nullable().optional(),
+  pace: z.optional(z.nullable(PaceSchema)),
 });
 export type Meter = z.infer<typeof MeterSchema>;
 
@@ -39,15 +39,15 @@ export type Detail = z.infer<typeof DetailSchema>;
 export const IncidentSchema = z.object({
   name: z.string(),
   impact: z.string(),
-  url: z.string().nullable(),
-  updatedAt: isoTime.nullable(),
+  url: z.nullable(z.string()),
+  updatedAt: z.nullable(isoTime),
 });
 export type Incident = z.infer<typeof IncidentSchema>;
 
 export const ProviderStatusSchema = z.object({
   indicator: z.enum(STATUS_INDICATORS),
   description: z.string(),
-  url: z.string().nullable(),
+  url: z.nullable(z.string()),
   incidents: z.array(IncidentSchema),
 });
 export type ProviderStatus = z.infer<typeof ProviderStatusSchema>;
@@ -55,7 +55,7 @@ export type ProviderStatus = z.infer<typeof ProviderStatusSchema>;
 export const UsageErrorSchema = z.object({
   code: z.enum(ERROR_CODES),
   message: z.string(),
-  hint: z.string().nullable(),
+  hint: z.nullable(z.string()),
 });
 export type UsageError = z.infer<typeof UsageErrorSchema>;
 
@@ -63,16 +63,16 @@ export const ProviderUsageSchema = z.object({
   id: z.string(),
   name: z.string(),
   ok: z.boolean(),
-  source: z.string().nullable(),
-  plan: z.string().nullable(),
-  primary: MeterSchema.nullable(),
-  secondary: MeterSchema.nullable(),
-  tertiary: MeterSchema.nullable(),
+  source: z.nullable(z.string()),
+  plan: z.nullable(z.string()),
+  primary: z.nullable(MeterSchema),
+  secondary: z.nullable(MeterSchema),
+  tertiary: z.nullable(MeterSchema),
   details: z.array(DetailSchema),
-  status: ProviderStatusSchema.nullable(),
-  fetchedAt: isoTime.nullable(),
+  status: z.nullable(ProviderStatusSchema),
+  fetchedAt: z.nullable(isoTime),
   stale: z.boolean(),
-  error: UsageErrorSchema.nullable(),
+  error: z.nullable(UsageErrorSchema),
 });
 export type ProviderUsage = z.infer<typeof ProviderUsageSchema>;
 

@@ -100,34 +100,6 @@ function rewriteImportMeta(path, text) {
 }
 
 /**
- * `import { z } from "zod"` hands over zod's whole namespace object, so a bundler keeps all of zod
- * (every locale, JSON Schema conversion...: 750 kB). `z` *is* the namespace of
- * zod/v4/classic/external.js, so importing that namespace directly is the same binding, and
- * esbuild then keeps only what `z.<name>` reaches (under 200 kB): less to compile at start-up.
- */
-const ZOD_INDEX = join(ROOT, "node_modules", "zod", "index.js");
-const ZOD_CLASSIC = join(ROOT, "node_modules", "zod", "v4", "classic", "external.js");
-const zodLayoutKnown =
-  existsSync(ZOD_INDEX) &&
-  existsSync(ZOD_CLASSIC) &&
-  /import \* as z from "\.\/v4\/classic\/external\.js"/.test(readFileSync(ZOD_INDEX, "utf8"));
-if (!zodLayoutKnown) console.warn("build: zod's layout changed; bundling all of zod (slower start-up, same behaviour)");
-
-/**
- * What `quotabar:zod-classic` is in the bundle: zod's classic namespace, configured before any schema
- * is built. jitless: zod otherwise compiles a parser (new Function) for each object schema the first
- * time it parses; quotabar parses each schema a few times per run, so compiling costs more than it
- * saves (about 20 ms of a one-provider refresh). Same results either way.
- */
-const ZOD_CONFIGURED = `import { config } from ${JSON.stringify(ZOD_CLASSIC)};
-config({ jitless: true });
-export * from ${JSON.stringify(ZOD_CLASSIC)};`;
-
-function rewriteZodImport(text) {
-  return zodLayoutKnown ? text.replace(/^import \{ z \} from "zod";$/gm, `import * as z from "quotabar:zod-classic";`) : text;
-}
-
-/**
  * Two dependencies ask ICU for something at every run, and the first question to ICU pages ~8 MiB of
  * its locale data into the process: got's type checker (@sindresorhus/is) builds two list formatters
  * when it loads, for an error message it may never write; oclif sorts the manifest's command ids with
@@ -195,15 +167,13 @@ const withoutUnusedGotParts = {
   },
 };
 
-/** Our own sources as esbuild reads them: import.meta and zod's import rewritten (above). */
+/** Our own sources as esbuild reads them: import.meta rewritten (above). */
 const sources = {
   name: "quotabar-sources",
   setup(build) {
-    build.onResolve({ filter: /^quotabar:zod-classic$/ }, () => ({ path: "zod-classic", namespace: "quotabar-zod" }));
-    build.onLoad({ filter: /.*/, namespace: "quotabar-zod" }, () => ({ contents: ZOD_CONFIGURED, loader: "js", resolveDir: ROOT }));
     build.onLoad({ filter: /\.tsx?$/ }, (args) => {
       if (args.path.startsWith(join(ROOT, "node_modules"))) return undefined;
-      const contents = rewriteZodImport(rewriteImportMeta(args.path, readFileSync(args.path, "utf8")));
+      const contents = rewriteImportMeta(args.path, readFileSync(args.path, "utf8"));
       return { contents, loader: args.path.endsWith(".tsx") ? "tsx" : "ts" };
     });
   },

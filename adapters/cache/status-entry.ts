@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "../../domain/zod.js";
 import { ProviderStatusSchema, UsageErrorSchema } from "../../domain/usage-document.js";
 
 /** A status poll as stored; loaded when one is read. */
@@ -7,7 +7,7 @@ export const StatusEntrySchema = z.object({
   /** Where the request really went (after QUOTABAR_ORIGIN_MAP). */
   target: z.string(),
   checkedAt: z.iso.datetime({ offset: true }),
-  fetchedAt: z.iso.datetime({ offset: true }).nullable(),
-  status: ProviderStatusSchema.nullable(),
-  error: UsageErrorSchema.nullable(),
+  fetchedAt: z.nullable(z.iso.datetime({ offset: true })),
+  status: z.nullable(ProviderStatusSchema),
+  error: z.nullable(UsageErrorSchema),
 });

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "../../domain/zod.js";
 import { googleWorkspaceStatus, type GoogleWorkspaceIncident, type GoogleWorkspaceUpdate } from "../../domain/status/google-workspace.js";
 import type { ProviderStatus } from "../../domain/usage-document.js";
 import { decodeJson } from "../../domain/decode-body.js";
@@ -13,16 +13,21 @@ const SERVICE = "Google Workspace status";
 const ISO_8601 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:?\d{2})$/i;
 
 // Reference §6.3: a date that does not parse fails the whole decode.
-const date = z
-  .string()
-  .refine((value) => ISO_8601.test(value.trim()) && !Number.isNaN(Date.parse(value.trim())), { message: "expected an ISO-8601 date" })
-  .transform((value) => new Date(value.trim()).toISOString())
-  .nullish();
-const text = z.string().nullish();
+const date = z.nullish(
+  z.pipe(
+    z.string().check(
+      z.refine((value) => ISO_8601.test(value.trim()) && !Number.isNaN(Date.parse(value.trim())), {
+        message: "expected an ISO-8601 date",
+      }),
+    ),
+    z.transform((value) => new Date(value.trim()).toISOString()),
+  ),
+);
+const text = z.nullish(z.string());
 const Product = z.object({ title: text, id: z.string() });
 const Update = z.object({ when: date, status: text, text });
 const Incident = z.object({
-  id: z.union([z.string(), z.number().transform(String)]).nullish(),
+  id: z.nullish(z.union([z.string(), z.pipe(z.number(), z.transform(String))])),
   uri: text,
   begin: date,
   end: date,
@@ -30,10 +35,10 @@ const Incident = z.object({
   external_desc: text,
   status_impact: text,
   severity: text,
-  affected_products: z.array(Product).nullish(),
-  currently_affected_products: z.array(Product).nullish(),
-  most_recent_update: Update.nullish(),
-  updates: z.array(Update).nullish(),
+  affected_products: z.nullish(z.array(Product)),
+  currently_affected_products: z.nullish(z.array(Product)),
+  most_recent_update: z.nullish(Update),
+  updates: z.nullish(z.array(Update)),
 });
 export const GoogleWorkspaceFeedSchema = z.array(Incident);
 

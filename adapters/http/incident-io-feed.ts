@@ -1,12 +1,12 @@
-import { z } from "zod";
+import * as z from "../../domain/zod.js";
 import { fromIso } from "../../domain/coerce.js";
 import type { StatusComponent } from "../../domain/status/components.js";
 import type { IncidentIoIncident, IncidentIoReading } from "../../domain/status/incident-io.js";
 import { tryJson } from "../../domain/decode-body.js";
 
 // Every field may be missing; a page whose feed does not have this shape is not an incident.io page.
-const text = z.string().nullish();
-const hidden = z.boolean().nullish();
+const text = z.nullish(z.string());
+const hidden = z.nullish(z.boolean());
 const ComponentRef = z.object({ component_id: text, id: text, status: text });
 const Incident = z.object({
   id: text,
@@ -14,25 +14,25 @@ const Incident = z.object({
   current_worst_impact: text,
   last_update_at: text,
   published_at: text,
-  affected_components: z.array(ComponentRef).nullish(),
+  affected_components: z.nullish(z.array(ComponentRef)),
 });
 const Item = z.object({
-  group: z
-    .object({
+  group: z.nullish(
+    z.object({
       id: text,
       name: text,
       hidden,
-      components: z.array(z.object({ component_id: text, name: text, hidden })).nullish(),
-    })
-    .nullish(),
-  component: z.object({ component_id: text, id: text, name: text, hidden }).nullish(),
+      components: z.nullish(z.array(z.object({ component_id: text, name: text, hidden }))),
+    }),
+  ),
+  component: z.nullish(z.object({ component_id: text, id: text, name: text, hidden })),
 });
 /** The proxy feed an incident.io status page is built from (`https://<host>/proxy/<host>`). */
 export const IncidentIoProxySchema = z.object({
   summary: z.object({
-    affected_components: z.array(ComponentRef).nullish(),
-    ongoing_incidents: z.array(Incident).nullish(),
-    structure: z.object({ items: z.array(Item).min(1) }),
+    affected_components: z.nullish(z.array(ComponentRef)),
+    ongoing_incidents: z.nullish(z.array(Incident)),
+    structure: z.object({ items: z.array(Item).check(z.minLength(1)) }),
   }),
 });
 

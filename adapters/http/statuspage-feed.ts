@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "../../domain/zod.js";
 import { QuotabarError } from "../../domain/errors.js";
 import { incidentIoStatus, wholePageDecides, type StatusOverlay } from "../../domain/status/incident-io.js";
 import {
@@ -23,7 +23,7 @@ export const STATUS_TIMEOUT_MS = 10_000;
 type StatuspageSource = Extract<PolledStatusSource, { feed: "statuspage" }>;
 
 // Every field may be missing; a present field of the wrong type is a parse error naming it.
-const text = z.string().nullish();
+const text = z.nullish(z.string());
 const ComponentRef = z.object({ id: text, name: text });
 const StatuspageIncidentSchema = z.object({
   id: text,
@@ -34,23 +34,23 @@ const StatuspageIncidentSchema = z.object({
   created_at: text,
   updated_at: text,
   resolved_at: text,
-  components: z.array(ComponentRef).nullish(),
+  components: z.nullish(z.array(ComponentRef)),
 });
 const StatuspageComponentSchema = z.object({
   id: text,
   name: text,
   status: text,
-  group: z.boolean().nullish(),
+  group: z.nullish(z.boolean()),
   group_id: text,
 });
 export const StatuspageSummarySchema = z
   .object({
-    status: z.object({ indicator: text, description: text }).nullish(),
-    incidents: z.array(StatuspageIncidentSchema).nullish(),
-    scheduled_maintenances: z.array(StatuspageIncidentSchema).nullish(),
-    components: z.array(StatuspageComponentSchema).nullish(),
+    status: z.nullish(z.object({ indicator: text, description: text })),
+    incidents: z.nullish(z.array(StatuspageIncidentSchema)),
+    scheduled_maintenances: z.nullish(z.array(StatuspageIncidentSchema)),
+    components: z.nullish(z.array(StatuspageComponentSchema)),
   })
-  .refine((body) => body.status != null || body.incidents != null, { message: "expected an object", path: ["status"] });
+  .check(z.refine((body) => body.status != null || body.incidents != null, { message: "expected an object", path: ["status"] }));
 
 /** `components.json`: every component of the page, groups and their members alike. */
 export const StatuspageComponentsSchema = z.object({ components: z.array(StatuspageComponentSchema) });

@@ -1,6 +1,6 @@
 import { isObject, parseBoundedJson, toText, tryJson, type FetchContext, type ProviderHttp } from "../kit/index.js";
 import { zCount, zNumber } from "../kit/schema.js";
-import { z } from "zod";
+import * as z from "../../domain/zod.js";
 import { APP_ORIGIN } from "./cookies.js";
 import { apiError, creditsParse, sessionExpired } from "./errors.js";
 import type { AugmentSubscription, AugmentWebReading } from "./policy.js";
@@ -11,7 +11,11 @@ const SUBSCRIPTION_MS = 5_000;
 /** A name or an address longer than this is no name or address. */
 const MAX_TEXT_CHARS = 200;
 
-const figure = <T extends z.ZodType<number>>(number: T) => number.nullish().transform((value) => value ?? null);
+const figure = <T extends z.ZodMiniType<number>>(number: T) =>
+  z.pipe(
+    z.nullish(number),
+    z.transform((value) => value ?? null),
+  );
 // What remains goes below zero past the allowance (an overage: -1250 of 450,000); what was consumed
 // and what is available never do, so a negative one is a parse error naming the field.
 const Credits = z.object({

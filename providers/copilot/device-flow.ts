@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "../../domain/zod.js";
 import {
   advice,
   decodeValue,
@@ -56,11 +56,11 @@ const realSleep: Sleep = (ms, signal) =>
   });
 
 const DeviceCodeResponse = z.object({
-  device_code: z.string().min(1),
-  user_code: z.string().min(1),
-  verification_uri: z.string().min(1),
-  expires_in: zNumber.nullish(),
-  interval: zNumber.nullish(),
+  device_code: z.string().check(z.minLength(1)),
+  user_code: z.string().check(z.minLength(1)),
+  verification_uri: z.string().check(z.minLength(1)),
+  expires_in: z.nullish(zNumber),
+  interval: z.nullish(zNumber),
 });
 
 /** What the flow is built from; `entry` is the copilot config entry, read for `enterpriseHost`. */

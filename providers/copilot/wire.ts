@@ -1,7 +1,7 @@
 import { advice, decodeValue, header, isObject, parseBoundedJson, QuotabarError, snakeKeys, tryJson } from "../kit/index.js";
 import { zCount, zFlag, zNumber } from "../kit/schema.js";
 import type { FetchContext, HttpResponse, ProviderHttp, Remedy } from "../kit/index.js";
-import { z } from "zod";
+import * as z from "../../domain/zod.js";
 import { personalToken, signIn, type CopilotCredential } from "./credentials.js";
 import { copilotHeaders, copilotHeaderValues, HEADER_FIELDS, setHeaderField, type CopilotHeaderValues } from "./editor-headers.js";
 import { githubOrigins } from "./github-host.js";
@@ -13,8 +13,8 @@ const SERVICE = "GitHub Copilot";
 // What is left (remaining, percent_remaining, limited_user_quotas) goes below zero past the quota
 // (GitHub's over-quota answer: remaining -12, percent_remaining -4.0 of 300); totals and counters
 // never do, so a negative one is a parse error naming its field.
-const left = zNumber.nullish();
-const count = zCount.nullish();
+const left = z.nullish(zNumber);
+const count = z.nullish(zCount);
 /** More than all of it left, or a percent below zero beside a count still above zero, is no real quota. */
 function percentLeftProblem(percent: number, remaining: number | null | undefined): string | null {
   if (percent > 100) return `must not be above 100 (got ${percent})`;
@@ -27,26 +27,28 @@ const Quota = z
     remaining: left,
     quota_remaining: left,
     percent_remaining: left,
-    quota_id: z.string().nullish(),
-    unlimited: zFlag.optional(),
+    quota_id: z.nullish(z.string()),
+    unlimited: z.optional(zFlag),
     overage_count: count,
     credits_used: count,
   })
-  .superRefine((quota, context) => {
-    const problem =
-      quota.percent_remaining == null ? null : percentLeftProblem(quota.percent_remaining, quota.remaining ?? quota.quota_remaining);
-    if (problem !== null) context.addIssue({ code: "custom", path: ["percent_remaining"], message: problem });
-  });
+  .check(
+    z.superRefine((quota, context) => {
+      const problem =
+        quota.percent_remaining == null ? null : percentLeftProblem(quota.percent_remaining, quota.remaining ?? quota.quota_remaining);
+      if (problem !== null) context.addIssue({ code: "custom", path: ["percent_remaining"], message: problem });
+    }),
+  );
 const Totals = z.object({ chat: count, completions: count });
 const UserResponse = z.object({
-  copilot_plan: z.string().nullish(),
-  quota_reset_date: z.string().nullish(),
-  quota_reset_date_utc: z.string().nullish(),
-  limited_user_reset_date: z.string().nullish(),
-  quota_snapshots: z.record(z.string(), Quota.nullable()).nullish(),
-  monthly_quotas: Totals.nullish(),
-  limited_user_quotas: z.object({ chat: left, completions: left }).nullish(),
-  token_based_billing: zFlag.optional(),
+  copilot_plan: z.nullish(z.string()),
+  quota_reset_date: z.nullish(z.string()),
+  quota_reset_date_utc: z.nullish(z.string()),
+  limited_user_reset_date: z.nullish(z.string()),
+  quota_snapshots: z.nullish(z.record(z.string(), z.nullable(Quota))),
+  monthly_quotas: z.nullish(Totals),
+  limited_user_quotas: z.nullish(z.object({ chat: left, completions: left })),
+  token_based_billing: z.optional(zFlag),
   credits_used: count,
 });
 

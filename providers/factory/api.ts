@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "../../domain/zod.js";
 import {
   decodeValue,
   isObject,
@@ -33,40 +33,49 @@ export const SIGNED_OUT = sessionRefusal(
 export type FactoryAnswer = Omit<FactoryReading, "credential">;
 
 /** Absent, or a value read as text (null when it is none). */
-const text = z
-  .unknown()
-  .transform((value) => toText(value))
-  .optional();
-const time = zTime.optional();
+const text = z.optional(
+  z.pipe(
+    z.unknown(),
+    z.transform((value) => toText(value)),
+  ),
+);
+const time = z.optional(zTime);
 const AuthMe = z.object({
-  organization: z
-    .object({
+  organization: z.nullish(
+    z.object({
       name: text,
-      subscription: z
-        .object({
+      subscription: z.nullish(
+        z.object({
           factory_tier: text,
-          orb_subscription: z.object({ plan: z.object({ name: text }).nullish() }).nullish(),
-        })
-        .nullish(),
-    })
-    .nullish(),
-  user_profile: z.object({ id: text }).nullish(),
+          orb_subscription: z.nullish(z.object({ plan: z.nullish(z.object({ name: text })) })),
+        }),
+      ),
+    }),
+  ),
+  user_profile: z.nullish(z.object({ id: text })),
 });
 
 /** A token count: a number or numeric text (fractions kept); absent is 0; a negative one or anything else fails naming the field. */
-const tokens = zCount.nullish().transform((value) => value ?? 0);
+const tokens = z.pipe(
+  z.nullish(zCount),
+  z.transform((value) => value ?? 0),
+);
 /** Factory's own client tolerates rounding just below zero (a ratio to -0.001, a percent to -0.1); lower is no ratio. */
 const LOWEST_RATIO = -0.1;
-const ratio = zNumber
-  .refine((value) => value >= LOWEST_RATIO, { error: (issue) => `must not be negative (got ${String(issue.input)})` })
-  .nullish()
-  .transform((value) => value ?? null);
-const Pool = z
-  .object({ user_tokens: tokens, total_allowance: tokens, used_ratio: ratio })
-  .nullish()
-  .transform((pool): FactoryPool | null =>
+const ratio = z.pipe(
+  z.nullish(
+    zNumber.check(
+      z.refine((value: number) => value >= LOWEST_RATIO, { error: (issue) => `must not be negative (got ${String(issue.input)})` }),
+    ),
+  ),
+  z.transform((value) => value ?? null),
+);
+const Pool = z.pipe(
+  z.nullish(z.object({ user_tokens: tokens, total_allowance: tokens, used_ratio: ratio })),
+  z.transform((pool): FactoryPool | null =>
     pool ? { used: pool.user_tokens, allowance: pool.total_allowance, ratio: pool.used_ratio } : null,
-  );
+  ),
+);
 const UsageBody = z.object({
   usage: z.object({ start_date: time, end_date: time, standard: Pool, premium: Pool }),
 });

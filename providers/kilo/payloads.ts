@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "../../domain/zod.js";
 import { countProblem, decodeValue, isObject, toBool, toNumber, toText, toTime, valueAt, type JsonObject } from "../kit/index.js";
 import { zCount } from "../kit/schema.js";
 import { kiloParseError } from "./errors.js";
@@ -98,7 +98,7 @@ const MICRO = 1_000_000;
 const round = (value: number) => Math.round(value * 1e6) / 1e6;
 
 // Credit blocks carry micro-dollars; a wrong type or a negative amount is a parse error naming the field.
-const microDollars = zCount.nullish();
+const microDollars = z.nullish(zCount);
 const CreditBlocks = z.object({
   creditBlocks: z.array(z.looseObject({ amount_mUsd: microDollars, balance_mUsd: microDollars })),
 });

@@ -1,6 +1,6 @@
 import { decodeValue, parseBoundedJson, toBool, toText, toTime, type ProviderHttp } from "../kit/index.js";
 import { zCount } from "../kit/schema.js";
-import { z } from "zod";
+import * as z from "../../domain/zod.js";
 import { KIMI_ORIGIN } from "./errors.js";
 import type { KimiMembership } from "./policy.js";
 import { SERVICE } from "./usage-body.js";
@@ -11,16 +11,16 @@ const STATS_URL = `${KIMI_ORIGIN}/apiv2/kimi.gateway.membership.v2.MembershipSer
 const MEMBERSHIP_TIMEOUT_MS = 2000;
 
 const Stats = z.object({
-  subscriptionBalance: z
-    .object({
-      feature: z.unknown().optional(),
-      type: z.unknown().optional(),
+  subscriptionBalance: z.nullish(
+    z.object({
+      feature: z.optional(z.unknown()),
+      type: z.optional(z.unknown()),
       // a used ratio passes 1 over the quota, as used counts pass their limit; below zero it is refused
-      amountUsedRatio: zCount.nullish(),
-      expireTime: z.unknown().optional(),
-    })
-    .nullish(),
-  ratelimitCode7d: z.object({ ratio: zCount.nullish(), enabled: z.unknown().optional(), resetTime: z.unknown().optional() }).nullish(),
+      amountUsedRatio: z.nullish(zCount),
+      expireTime: z.optional(z.unknown()),
+    }),
+  ),
+  ratelimitCode7d: z.nullish(z.object({ ratio: z.nullish(zCount), enabled: z.optional(z.unknown()), resetTime: z.optional(z.unknown()) })),
 });
 
 /**

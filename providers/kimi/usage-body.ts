@@ -1,6 +1,6 @@
 import { advice, decodeValue, isObject, parseBoundedJson, QuotabarError, toNumber, toText, toTime } from "../kit/index.js";
 import { zCount } from "../kit/schema.js";
-import { z } from "zod";
+import * as z from "../../domain/zod.js";
 import type { KimiQuota, KimiRateLimit } from "./policy.js";
 import { hasCounters } from "./policy-quota.js";
 
@@ -9,27 +9,31 @@ export const CODING_SCOPE = "FEATURE_CODING";
 
 /** A counter block: numbers or numeric strings (a negative one is a parse error naming it), the reset under any of its four names. */
 const Detail = z.object({
-  limit: zCount.nullish(),
-  used: zCount.nullish(),
-  remaining: zCount.nullish(),
-  resetTime: z.unknown().optional(),
-  resetAt: z.unknown().optional(),
-  reset_time: z.unknown().optional(),
-  reset_at: z.unknown().optional(),
+  limit: z.nullish(zCount),
+  used: z.nullish(zCount),
+  remaining: z.nullish(zCount),
+  resetTime: z.optional(z.unknown()),
+  resetAt: z.optional(z.unknown()),
+  reset_time: z.optional(z.unknown()),
+  reset_at: z.optional(z.unknown()),
 });
 /** A limit item: its counters under `detail`, or on the item itself (some answers). */
-const Limit = Detail.extend({ window: z.unknown().optional(), detail: Detail.nullish() });
+const Limit = z.extend(Detail, { window: z.optional(z.unknown()), detail: z.nullish(Detail) });
 /** Only the first limit is read, so a long or odd list costs nothing. */
-const Limits = z
-  .array(z.unknown())
-  .transform((items) => items.slice(0, 1))
-  .pipe(z.array(Limit))
-  .nullish();
+const Limits = z.nullish(
+  z.pipe(
+    z.pipe(
+      z.array(z.unknown()),
+      z.transform((items) => items.slice(0, 1)),
+    ),
+    z.array(Limit),
+  ),
+);
 
 /** GetUsages (web): `{ usages: [{ scope, detail, limits }] }`. */
 const UsagesResponse = z.object({ usages: z.array(z.object({ scope: z.string(), detail: Detail, limits: Limits })) });
 /** The Kimi Code API: `{ usage, limits }`. */
-const CodeApiResponse = z.object({ usage: Detail.nullish(), limits: Limits });
+const CodeApiResponse = z.object({ usage: z.nullish(Detail), limits: Limits });
 
 export interface KimiUsage {
   weekly: KimiQuota;

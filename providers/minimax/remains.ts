@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "../../domain/zod.js";
 import { advice, decodeValue, parseError, QuotabarError, tryJson } from "../kit/index.js";
 import { zCount, zNumber, zPercent } from "../kit/schema.js";
 import { EMPTY_WINDOW, hasUsage, type MiniMaxLane, type MiniMaxReading, type MiniMaxWindow } from "./policy.js";
@@ -7,12 +7,12 @@ import { FRESH_COOKIE, PASTE_COOKIE, refused, SET_KEY } from "./errors.js";
 const SERVICE = "MiniMax";
 
 // Counts and percents are checked here (a negative one is a parse error naming it); times are read as sent.
-const count = zCount.nullish();
-const remainingPercent = zPercent.nullish();
-const time = zNumber.nullish();
+const count = z.nullish(zCount);
+const remainingPercent = z.nullish(zPercent);
+const time = z.nullish(zNumber);
 // Older answers carry only the interval fields; today's add the model name and the weekly twins.
 const ModelRemains = z.object({
-  model_name: z.string().nullish(),
+  model_name: z.nullish(z.string()),
   current_interval_total_count: count,
   current_interval_usage_count: count,
   current_interval_remaining_count: count,
@@ -29,18 +29,18 @@ const ModelRemains = z.object({
   weekly_remains_time: time,
 });
 type ModelRemainsItem = z.output<typeof ModelRemains>;
-const BaseResp = z.object({ status_code: zNumber.nullish(), status_msg: z.string().nullish() });
+const BaseResp = z.object({ status_code: z.nullish(zNumber), status_msg: z.nullish(z.string()) });
 const Payload = z.object({
-  base_resp: BaseResp.nullish(),
-  current_subscribe_title: z.string().nullish(),
-  plan_name: z.string().nullish(),
-  combo_title: z.string().nullish(),
-  current_plan_title: z.string().nullish(),
-  current_combo_card: z.object({ title: z.string().nullish() }).nullish(),
-  model_remains: z.array(ModelRemains).nullish(),
+  base_resp: z.nullish(BaseResp),
+  current_subscribe_title: z.nullish(z.string()),
+  plan_name: z.nullish(z.string()),
+  combo_title: z.nullish(z.string()),
+  current_plan_title: z.nullish(z.string()),
+  current_combo_card: z.nullish(z.object({ title: z.nullish(z.string()) })),
+  model_remains: z.nullish(z.array(ModelRemains)),
 });
 // Some answers wrap the payload in `data`; both forms are accepted.
-const Remains = Payload.extend({ data: Payload.nullish() });
+const Remains = z.extend(Payload, { data: z.nullish(Payload) });
 
 /** Who asked: an API token, or a web session with or without a Bearer token. */
 export type RemainsCaller = "api" | "web-bearer" | "web-cookie";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "../../domain/zod.js";
 import { compareText, decodeJson, type ProviderHttp } from "../kit/index.js";
 import { zCount } from "../kit/schema.js";
 import type { DailySpend, OpenrouterActivity } from "./policy-activity.js";
@@ -12,8 +12,8 @@ const ACTIVITY_BUDGET_MS = 3_000;
 const ActivityResponse = z.object({
   data: z.array(
     z.looseObject({
-      date: z.string().regex(/^\d{4}-\d{2}-\d{2}/),
-      usage: zCount.nullish(),
+      date: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}/)),
+      usage: z.nullish(zCount),
     }),
   ),
 });

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "../../domain/zod.js";
 import { decodeJson, type ProviderHttp } from "../kit/index.js";
 import { zCount, zNumber } from "../kit/schema.js";
 import type { LimitReset, OpenrouterKeyInfo } from "./policy.js";
@@ -8,23 +8,20 @@ const KEY_BUDGET_MS = 2_000;
 const WINDOWS: readonly string[] = ["daily", "weekly", "monthly"] satisfies LimitReset[];
 
 // A limit or a spend below zero is impossible: such a body is not read at all, never read as "no limit".
-const money = zCount.nullish();
+const money = z.nullish(zCount);
 
 const KeyResponse = z.object({
   data: z.object({
     limit: money,
     usage: money,
     // may dip below zero when in-flight requests overshoot the limit; the policy clamps it
-    limit_remaining: zNumber.nullish(),
-    limit_reset: z.string().nullish().catch(null),
+    limit_remaining: z.nullish(zNumber),
+    limit_reset: z.catch(z.nullish(z.string()), null),
     usage_daily: money,
     usage_weekly: money,
     usage_monthly: money,
     // deprecated upstream: a shape of its own never costs the rest of the key
-    rate_limit: z
-      .object({ requests: zNumber, interval: z.string().max(40) })
-      .nullish()
-      .catch(null),
+    rate_limit: z.catch(z.nullish(z.object({ requests: zNumber, interval: z.string().check(z.maxLength(40)) })), null),
   }),
 });
 

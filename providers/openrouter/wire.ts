@@ -1,6 +1,6 @@
 import { advice, decodeJson, fromEnv, overrideUrl, type FetchContext, type QuotabarError, type Remedy } from "../kit/index.js";
 import { zCount } from "../kit/schema.js";
-import { z } from "zod";
+import * as z from "../../domain/zod.js";
 import { ENV, type OpenrouterCredential } from "./credentials.js";
 import type { OpenrouterReading } from "./policy.js";
 import { readActivity } from "./wire-activity.js";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "../../domain/zod.js";
 import type { KeptValues } from "../../ports/kept-values.js";
 import { MAX_SERIES } from "./monitoring.js";
 import type { QuotaSeries } from "./policy.js";
@@ -19,14 +19,13 @@ const Kept = z.object({
   limits: z
     .array(
       z.object({
-        quotaMetric: z.string().max(1_000),
-        limitName: z.string().max(1_000),
-        location: z.string().max(1_000),
-        value: z.number().nonnegative(), // zod 4 refuses NaN and the infinities
+        quotaMetric: z.string().check(z.maxLength(1_000)),
+        limitName: z.string().check(z.maxLength(1_000)),
+        location: z.string().check(z.maxLength(1_000)),
+        value: z.number().check(z.nonnegative()), // zod 4 refuses NaN and the infinities
       }),
     )
-    .min(1)
-    .max(MAX_SERIES),
+    .check(z.minLength(1), z.maxLength(MAX_SERIES)),
 });
 
 /** The project's kept limits, or null: none kept, kept for another project, expired or damaged. */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "../../domain/zod.js";
 import {
   advice,
   decodeValue,
@@ -30,15 +30,17 @@ const MAX_PAGES = 50;
 export const MAX_SERIES = 20_000;
 
 /** Google's labels are strings; anything else in them is ignored rather than fatal. */
-const Labels = z.record(z.string(), z.unknown()).nullish();
+const Labels = z.nullish(z.record(z.string(), z.unknown()));
 /** A page of series whose points are `number`s: int64 comes as text (`"42"`), doubles as numbers; either shape is read. */
-const pageOf = (number: z.ZodType<number>) => {
-  const Point = z.object({ value: z.object({ doubleValue: number.nullish(), int64Value: number.nullish() }).nullish() });
+const pageOf = (number: z.ZodMiniType<number>) => {
+  const Point = z.object({ value: z.nullish(z.object({ doubleValue: z.nullish(number), int64Value: z.nullish(number) })) });
   return z.object({
-    timeSeries: z
-      .array(z.object({ metric: z.object({ labels: Labels }), resource: z.object({ labels: Labels }), points: z.array(Point).nullish() }))
-      .nullish(),
-    nextPageToken: z.string().nullish(),
+    timeSeries: z.nullish(
+      z.array(
+        z.object({ metric: z.object({ labels: Labels }), resource: z.object({ labels: Labels }), points: z.nullish(z.array(Point)) }),
+      ),
+    ),
+    nextPageToken: z.nullish(z.string()),
   });
 };
 // Usage is a count: a negative point is a parse error naming it. A limit below zero is how Google's

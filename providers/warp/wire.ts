@@ -1,6 +1,6 @@
 import { advice, decodeValue, hostOs, isObject, QuotabarError, toText, tryJson, type FetchContext, type Remedy } from "../kit/index.js";
 import { zCount, zFlag } from "../kit/schema.js";
-import { z } from "zod";
+import * as z from "../../domain/zod.js";
 import { ENV } from "./credentials.js";
 import type { WarpGrant, WarpReading } from "./policy.js";
 
@@ -51,24 +51,27 @@ function macosVersion(): string {
 }
 
 /** A count as a number or numeric text (fractions dropped); absent is 0, a negative one or anything else fails naming the field. */
-const count = zCount.nullish().transform((v) => Math.trunc(v ?? 0));
-const Grant = z.object({ requestCreditsGranted: count, requestCreditsRemaining: count, expiration: z.string().nullish() });
+const count = z.pipe(
+  z.nullish(zCount),
+  z.transform((v) => Math.trunc(v ?? 0)),
+);
+const Grant = z.object({ requestCreditsGranted: count, requestCreditsRemaining: count, expiration: z.nullish(z.string()) });
 const Response = z.object({
   data: z.object({
     user: z.object({
-      __typename: z.string().nullish(),
-      user: z
-        .object({
+      __typename: z.nullish(z.string()),
+      user: z.nullish(
+        z.object({
           requestLimitInfo: z.object({
             isUnlimited: zFlag,
-            nextRefreshTime: z.string().nullish(),
+            nextRefreshTime: z.nullish(z.string()),
             requestLimit: count,
             requestsUsedSinceLastRefresh: count,
           }),
-          bonusGrants: z.array(Grant).nullish(),
-          workspaces: z.array(z.object({ bonusGrantsInfo: z.object({ grants: z.array(Grant).nullish() }).nullish() })).nullish(),
-        })
-        .nullish(),
+          bonusGrants: z.nullish(z.array(Grant)),
+          workspaces: z.nullish(z.array(z.object({ bonusGrantsInfo: z.nullish(z.object({ grants: z.nullish(z.array(Grant)) })) }))),
+        }),
+      ),
     }),
   }),
 });

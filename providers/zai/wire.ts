@@ -12,7 +12,7 @@ import {
   type Remedy,
 } from "../kit/index.js";
 import { zCount, zNumber, zPercent } from "../kit/schema.js";
-import { z } from "zod";
+import * as z from "../../domain/zod.js";
 import { ENV } from "./credentials.js";
 import type { ZaiReading } from "./policy.js";
 
@@ -32,7 +32,11 @@ const CHECK_REGION: Remedy[] = [
 ];
 
 /** Absent and null both read as undefined. */
-const optional = <T extends z.ZodType<number>>(number: T) => number.nullish().transform((value) => value ?? undefined);
+const optional = <T extends z.ZodMiniType<number>>(number: T) =>
+  z.pipe(
+    z.nullish(number),
+    z.transform((value) => value ?? undefined),
+  );
 // Counts and the percentage are checked here: a negative one (or a percentage above 100) is a parse error naming it.
 const Limit = z.object({
   type: z.string(),
@@ -43,25 +47,25 @@ const Limit = z.object({
   currentValue: optional(zCount),
   remaining: optional(zCount),
   nextResetTime: optional(zNumber),
-  usageDetails: z
-    .array(z.object({ modelCode: z.string(), usage: zCount }))
-    .nullish()
-    .transform((value) => value ?? undefined),
+  usageDetails: z.pipe(
+    z.nullish(z.array(z.object({ modelCode: z.string(), usage: zCount }))),
+    z.transform((value) => value ?? undefined),
+  ),
 });
 const Envelope = z.object({
   code: zNumber,
-  msg: z.string().nullish(),
+  msg: z.nullish(z.string()),
   success: z.boolean(),
-  data: z
-    .object({
-      limits: z.array(Limit).nullish(),
-      planName: z.string().nullish(),
-      plan: z.string().nullish(),
-      plan_type: z.string().nullish(),
-      packageName: z.string().nullish(),
-      level: z.string().nullish(),
-    })
-    .nullish(),
+  data: z.nullish(
+    z.object({
+      limits: z.nullish(z.array(Limit)),
+      planName: z.nullish(z.string()),
+      plan: z.nullish(z.string()),
+      plan_type: z.nullish(z.string()),
+      packageName: z.nullish(z.string()),
+      level: z.nullish(z.string()),
+    }),
+  ),
 });
 
 /** Current answers name the plan only by `level`; a lower-case word (`pro`) is shown capitalised (`Pro`). */

@@ -47,9 +47,28 @@ const DRIVERS_AND_TESTS = /^(oclif-cli|raycast|menubar-raycast|library|test)\//;
 const providerFolder = (file: string) => relative(ROOT, file).split("/").slice(0, 2).join("/");
 
 describe("architecture (docs/architecture.md states these rules)", () => {
-  it("keeps domain/ and ports/ to themselves (and zod)", () => {
-    const allowed = (to: string) => /^(domain|ports)\//.test(to) || to === "zod" || to === "node:http";
+  it("keeps domain/ and ports/ to themselves (and zod, through domain/zod.ts)", () => {
+    const allowed = (to: string, file: string) =>
+      /^(domain|ports)\//.test(to) || to === "node:http" || (relative(ROOT, file) === "domain/zod.ts" && /^zod\//.test(to));
     expect(offenders(["domain", "ports"], allowed)).toEqual([]);
+  });
+
+  it("builds every schema with zod as domain/zod.ts sets it up (zod/mini, English messages): nothing else imports zod", () => {
+    const dirs = [
+      "domain",
+      "ports",
+      "adapters",
+      "providers",
+      "library",
+      "oclif-cli",
+      "presentation",
+      "simulator",
+      "raycast/src",
+      "raycast/shared",
+      "menubar-raycast",
+    ];
+    const allowed = (to: string, file: string) => !/^zod(\/|$)/.test(to) || relative(ROOT, file) === "domain/zod.ts";
+    expect(offenders(dirs, allowed)).toEqual([]);
   });
 
   it("keeps a provider's policy pure: domain/ and ports/ only", () => {
@@ -58,8 +77,7 @@ describe("architecture (docs/architecture.md states these rules)", () => {
   });
 
   it("keeps a provider's wire on the kit: its own folder, the kit, domain/, ports/ and zod", () => {
-    const allowed = (to: string, file: string) =>
-      to.startsWith(`${providerFolder(file)}/`) || /^(providers\/kit|domain|ports)\//.test(to) || to === "zod";
+    const allowed = (to: string, file: string) => to.startsWith(`${providerFolder(file)}/`) || /^(providers\/kit|domain|ports)\//.test(to);
     const wire = (f: string) =>
       !isTest(f) &&
       !/\/(simulator|index)\.ts$/.test(f) &&
@@ -81,7 +99,9 @@ describe("architecture (docs/architecture.md states these rules)", () => {
         ...readFileSync(file, "utf8").matchAll(/^(?:import|export) (?!type\b)[^;]*?\bfrom ["']([^"']+)["']|^import ["']([^"']+)["']/gms),
       ].map((m) => target(file, (m[1] ?? m[2]) as string).replace(/\.js$/, ".ts"));
     const heavy = (to: string) =>
-      to === "zod" || /^providers\/[^/]+\/wire[^/]*\.ts$/.test(to) || /^providers\/kit\/(schema|html|html-elements|xml)\.ts$/.test(to);
+      to === "domain/zod.ts" ||
+      /^providers\/[^/]+\/wire[^/]*\.ts$/.test(to) ||
+      /^providers\/kit\/(schema|html|html-elements|xml)\.ts$/.test(to);
     const found: string[] = [];
     for (const { descriptor } of PROVIDERS) {
       const seen = new Set<string>();
