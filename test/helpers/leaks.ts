@@ -6,11 +6,16 @@ import { VERTEX_SECRETS } from "../../providers/vertexai/simulator.js";
 
 /** Where a test looks for a secret that got out: the credentials the simulator hands out, the files a run left. */
 
-/** Every file under a directory, as text (the cache). */
+/**
+ * Every file under a directory, as text (the cache), but V8's compiled code of dist/
+ * (oclif-cli/code-cache.ts): it holds the program's own strings (module names such as
+ * "simulator-*.cjs", header names), never a run's data.
+ */
 export function filesUnder(dir: string): string[] {
   try {
     return readdirSync(dir).flatMap((name) => {
       const path = join(dir, name);
+      if (name.endsWith(".v8")) return [];
       return statSync(path).isDirectory() ? filesUnder(path) : [readFileSync(path, "utf8")];
     });
   } catch {

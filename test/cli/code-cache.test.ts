@@ -1,0 +1,76 @@
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { runCli } from "../helpers/cli.js";
+
+const BUILD = readFileSync(join(import.meta.dirname, "..", "..", "dist", "cjs", "build-id"), "utf8").trim();
+const FOLDER = `${BUILD}-${process.version}-${process.arch}`;
+
+/** A home whose quotabar cache dir exists (a refresh made it): the code cache never makes it. */
+const homeOf = () => {
+  const home = mkdtempSync(join(tmpdir(), "qb-code-"));
+  mkdirSync(join(home, ".cache", "quotabar"), { recursive: true });
+  return { home, env: { HOME: home, NO_COLOR: "1", OPENROUTER_API_KEY: "sk-or-v1-code-cache-0123456789" } };
+};
+const storeOf = (home: string) => join(home, ".cache", "quotabar", "code", FOLDER);
+/** Each cache file and when it was last written. */
+const written = (store: string) => new Map(readdirSync(store).map((f) => [f, statSync(join(store, f)).mtimeMs]));
+
+/** bin/run.js's plain answers keep V8's compiled code of dist/cjs/ between runs (oclif-cli/code-cache.ts). */
+describe("the code cache of the plain answers", () => {
+  it("is written by the first run of a build, read back by the next without a rewrite, and the answer stays the same", async () => {
+    const { home, env } = homeOf();
+    const first = await runCli(["providers", "--json"], env);
+    expect(first.code, first.stderr).toBe(0);
+    const store = storeOf(home);
+    const files = written(store);
+    expect([...files.keys()]).toContain("oclif-cli~providers-plain.cjs.v8");
+    expect([...files.keys()].filter((f) => f.startsWith("chunks~")).length).toBeGreaterThan(3);
+    expect([...files.keys()].every((f) => f.endsWith(".v8"))).toBe(true); // no temporary file left
+    expect(statSync(store).mode & 0o777).toBe(0o700);
+
+    const second = await runCli(["providers", "--json"], env);
+    expect(second.stdout).toBe(first.stdout);
+    // accepted by V8: nothing compiled afresh, so nothing written again
+    expect(written(store)).toEqual(files);
+  });
+
+  it("a cache V8 refuses (damaged) is compiled without and written again; another build's folder is removed", async () => {
+    const { home, env } = homeOf();
+    const reference = await runCli(["providers"], env);
+    const store = storeOf(home);
+    const damaged = join(store, "oclif-cli~providers-plain.cjs.v8");
+    writeFileSync(damaged, "not V8's code cache");
+    const earlier = join(home, ".cache", "quotabar", "code", `an-earlier-build-${process.version}-${process.arch}`);
+    mkdirSync(earlier);
+
+    const run = await runCli(["providers"], env);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toBe(reference.stdout);
+    expect(readFileSync(damaged).length).toBeGreaterThan(100);
+    // folders are only tidied when a build's own folder is created
+    expect(existsSync(earlier)).toBe(true);
+
+    const other = homeOf();
+    mkdirSync(join(other.home, ".cache", "quotabar", "code", "an-earlier-build"), { recursive: true });
+    expect((await runCli(["providers"], other.env)).code).toBe(0);
+    expect(readdirSync(join(other.home, ".cache", "quotabar", "code"))).toEqual([FOLDER]);
+  });
+
+  it("is not written before quotabar's cache dir exists", async () => {
+    const home = mkdtempSync(join(tmpdir(), "qb-code-"));
+    expect((await runCli(["providers"], { HOME: home })).code).toBe(0);
+    expect(existsSync(join(home, ".cache"))).toBe(false);
+  });
+
+  it("a cache dir that cannot be written changes nothing but the speed", async () => {
+    const { home, env } = homeOf();
+    const reference = await runCli(["providers", "--json"], { ...env, XDG_CACHE_HOME: join(home, "writable") });
+    writeFileSync(join(home, "a-file"), ""); // a folder there cannot be made (a read-only folder would not stop root)
+    const run = await runCli(["providers", "--json"], { ...env, XDG_CACHE_HOME: join(home, "a-file") });
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe("");
+    expect(run.stdout).toBe(reference.stdout);
+  });
+});
