@@ -286,7 +286,11 @@ function tableFile(entries: TableEntrySpec[], times = 1): Buffer {
     tag.writeBigUInt64LE((BigInt(sequence) << 8n) | (value === null ? 0n : 1n));
     return [Buffer.concat([Buffer.from(key), tag]), Buffer.from(value ?? "")] as [Buffer, Buffer];
   };
-  const data = block(entries.map(internal));
+  return tableOf(block(entries.map(internal)), times);
+}
+
+/** A table around one data block as given (its keys whatever they are). */
+function tableOf(data: Buffer, times = 1): Buffer {
   const handle = (offset: number, size: number) => Buffer.from([...varintBytes(offset), ...varintBytes(size)]);
   const index = block(Array.from({ length: times }, () => [Buffer.from("~"), handle(0, data.length - 5)] as [Buffer, Buffer]));
   const footer = Buffer.alloc(48);
@@ -440,6 +444,20 @@ describe("LevelDB files read in TypeScript", () => {
     await expect(readLevelDb(copy, everything)).rejects.toMatchObject({
       code: "parse",
       message: expect.stringContaining(`${table}: not a table`),
+    });
+  });
+
+  it("the LevelDB reader checks its copy with the pure reader first (LevelDB asserts on some damage, ending the process): a parse error naming the table", async () => {
+    const profile = join(scratch, "short-key");
+    rmSync(profile, { recursive: true, force: true });
+    const dir = join(profile, "Local Storage", "leveldb");
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, "CURRENT"), "MANIFEST-000001\n");
+    writeFileSync(join(dir, "MANIFEST-000001"), logFile([manifestEdit("leveldb.BytewiseComparator", [5])]));
+    writeFileSync(join(dir, "000005.ldb"), tableOf(block([[Buffer.from("short"), Buffer.from("value")]])));
+    await expect(readWithClassicLevel(profile, { origins: [APP] })).rejects.toMatchObject({
+      code: "parse",
+      message: expect.stringContaining(`${dir} cannot be read: 000005.ldb: a table key is shorter than its sequence number`),
     });
   });
 

@@ -30,7 +30,7 @@ const LOG_NAME = /^(\d{1,20})\.log$/;
 const TABLE_NAME = /^(\d{1,20})\.(?:ldb|sst)$/;
 
 /** A file the MANIFEST names went away while we read: the browser compacted; read again. */
-class FileVanished extends Error {}
+export class FileVanished extends Error {}
 
 /**
  * The newest value of every key `wanted` accepts, deletions honoured, read straight from the live
@@ -56,6 +56,15 @@ export async function readLevelDb(
       throw error;
     }
   }
+}
+
+/**
+ * Whether a LevelDB directory nobody writes (a copy) holds what its format promises, every file
+ * read through: a Corruption (naming the file), or FileVanished when a table its MANIFEST lists is
+ * not there (a copy torn by a compaction).
+ */
+export async function checkLevelDb(dir: string, signal?: AbortSignal): Promise<void> {
+  await readOnce(dir, () => false, LEVELDB_LIMITS, signal);
 }
 
 async function readOnce(

@@ -11,7 +11,8 @@ import {
   type ChromiumLocalStorageReader,
   type OriginKeys,
 } from "./chromium-local-storage.js";
-import { LEVELDB_LIMITS } from "./database.js";
+import { Corruption } from "./corruption.js";
+import { checkLevelDb, FileVanished, LEVELDB_LIMITS } from "./database.js";
 import { loadOptionalAddon } from "../../optional-addon.js";
 
 const ATTEMPTS = 3;
@@ -22,8 +23,8 @@ const MAX_ITEMS_PER_ORIGIN = 100_000;
 /**
  * Chromium Local Storage read through classic-level (LevelDB itself: exact log replay, every
  * compression). LevelDB cannot open a directory the browser holds locked, and opening writes, so this
- * copies the directory (without its LOCK) into a private temp dir, reads the copy and removes it. A
- * copy torn by a compaction is taken again. A profile without Local Storage gives no items.
+ * copies the directory (without its LOCK) into a private temp dir, checks the copy with the pure
+ * reader's parsers, reads it and removes it. A copy torn by a compaction is taken again. A profile without Local Storage gives no items.
  */
 export const readChromiumLocalStorage: ChromiumLocalStorageReader = async (profileDir, query) => {
   const source = await localStorageDirectory(profileDir);
@@ -34,6 +35,10 @@ export const readChromiumLocalStorage: ChromiumLocalStorageReader = async (profi
     const copy = await mkdtemp(join(tmpdir(), "quotabar-leveldb-"));
     try {
       await copyDatabase(source, copy);
+      // LevelDB aborts the whole process on some damage it does not check for (a table key cut
+      // shorter than its sequence number fails an assert): the copy must pass the pure reader's
+      // checks (every block's checksum, every key's length) before LevelDB opens it
+      await checkLevelDb(copy, query.signal);
       return itemsFrom(plans, await recordsOf(copy, plans), query.keys);
     } catch (error) {
       if (attempt < ATTEMPTS && tornCopy(error)) {
@@ -90,14 +95,17 @@ async function recordsOf(dir: string, plans: readonly OriginKeys[]): Promise<[Ui
 
 type LevelError = Error & { code?: string; cause?: { code?: string; message?: string } };
 
-/** A MANIFEST naming a table that was compacted away before the copy reached it. */
+/** A MANIFEST naming a table that was compacted away before the copy reached it, or a file caught mid-write. */
 function tornCopy(error: unknown): boolean {
+  if (error instanceof FileVanished || error instanceof Corruption) return true;
   const codes = [(error as LevelError).code, (error as LevelError).cause?.code];
   return codes.some((code) => code === "LEVEL_CORRUPTION" || code === "LEVEL_IO_ERROR");
 }
 
-/** LevelDB's own words, about the source directory rather than our copy of it. */
+/** LevelDB's own words (or the check's), about the source directory rather than our copy of it. */
 function explain(error: unknown, source: string, copy: string): unknown {
+  if (error instanceof Corruption || error instanceof FileVanished)
+    return parseError(`The LevelDB database in ${source} cannot be read: ${error.message}`);
   const level = error as LevelError;
   if (typeof level?.code !== "string" || !level.code.startsWith("LEVEL_")) return error;
   const reason = (level.cause?.message ?? level.message).replaceAll(copy, source);
