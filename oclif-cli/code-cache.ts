@@ -1,6 +1,6 @@
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import Module from "node:module";
-import { basename, dirname, join, sep } from "node:path";
+import { dirname, join, sep } from "node:path";
 import { Script } from "node:vm";
 import { resolveCacheDir } from "../adapters/config/config-path.js";
 
@@ -14,11 +14,12 @@ type Wrapper = (exports: unknown, require: NodeJS.Require, module: Module, filen
  * module.enableCompileCache does the same for Node's own loader, not before 22.1).
  *
  * Kept in <cache dir>/code/<build>-<node version>-<arch>/ (once the cache dir exists), a file per
- * module, written when the process exits by the first run of a build (what V8 compiled by then, the functions compiled
- * lazily included); other builds' folders are removed then. A cache V8 refuses (other flags) is
- * written again. Nothing here may fail a run: without a build id (dist/cjs/build-id, written by
- * scripts/build.mjs) or a cache that can be read or written, modules compile as they did; with
- * --enable-source-maps, Node's own loader compiles them (it reads the maps).
+ * module, written when the process exits by the first run of a build (what V8 compiled by then,
+ * the functions compiled lazily included); the folders of older builds beyond the newest four are
+ * removed then. A cache V8 refuses (other flags) is written again. Nothing here may fail a run:
+ * without a build id (dist/cjs/build-id, written by scripts/build.mjs) or a cache that can be read
+ * or written, modules compile as they did; with --enable-source-maps, Node's own loader compiles
+ * them (it reads the maps).
  */
 export function requireWithCodeCache(cjsDir: string, request: string): unknown {
   installOnce(cjsDir.endsWith(sep) ? cjsDir : `${cjsDir}${sep}`);
@@ -71,8 +72,7 @@ function writeCaches(store: string, fresh: readonly [string, Script][]): void {
     // inside quotabar's cache dir, once something made it (a refresh): never made for this alone
     const code = dirname(store);
     made(code);
-    // a new build's first run: the folders of earlier builds (or Node versions) are of no more use
-    if (made(store)) for (const other of readdirSync(code)) if (other !== basename(store)) rmSync(join(code, other), { recursive: true });
+    if (made(store)) keepNewest(code, KEPT_BUILDS);
     for (const [file, script] of fresh) {
       const tmp = `${file}.${process.pid}.tmp`; // whole or not at all, for a poller starting meanwhile
       writeFileSync(tmp, script.createCachedData(), { mode: 0o600 });
@@ -81,6 +81,18 @@ function writeCaches(store: string, fresh: readonly [string, Script][]): void {
   } catch {
     // a cache that cannot be written is only slower next time
   }
+}
+
+/**
+ * A new build's first run: the folders of earlier builds (or Node versions) beyond the newest few
+ * go. Not all of them: two installs used in turn (a global one for the status bar, npx in a
+ * shell) would remove each other's at every run.
+ */
+const KEPT_BUILDS = 4;
+
+function keepNewest(code: string, count: number): void {
+  const folders = readdirSync(code).map((name) => ({ path: join(code, name), at: statSync(join(code, name)).mtimeMs }));
+  for (const { path } of folders.sort((a, b) => b.at - a.at).slice(count)) rmSync(path, { recursive: true, force: true });
 }
 
 /** Makes one folder (not its parents: under /proc a recursive mkdir retries for ever); false when it was there. */

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -36,7 +36,7 @@ describe("the code cache of the plain answers", () => {
     expect(written(store)).toEqual(files);
   });
 
-  it("a cache V8 refuses (damaged) is compiled without and written again; another build's folder is removed", async () => {
+  it("a cache V8 refuses (damaged) is compiled without and written again; the oldest builds' folders are removed", async () => {
     const { home, env } = homeOf();
     const reference = await runCli(["providers"], env);
     const store = storeOf(home);
@@ -52,10 +52,15 @@ describe("the code cache of the plain answers", () => {
     // folders are only tidied when a build's own folder is created
     expect(existsSync(earlier)).toBe(true);
 
+    // a new build's first run keeps the four newest folders (two installs used in turn keep theirs)
     const other = homeOf();
-    mkdirSync(join(other.home, ".cache", "quotabar", "code", "an-earlier-build"), { recursive: true });
+    const code = join(other.home, ".cache", "quotabar", "code");
+    for (const [i, name] of ["build-a", "build-b", "build-c", "build-d"].entries()) {
+      mkdirSync(join(code, name), { recursive: true });
+      utimesSync(join(code, name), 1_700_000_000 + i, 1_700_000_000 + i);
+    }
     expect((await runCli(["providers"], other.env)).code).toBe(0);
-    expect(readdirSync(join(other.home, ".cache", "quotabar", "code"))).toEqual([FOLDER]);
+    expect(readdirSync(code).sort()).toEqual([FOLDER, "build-b", "build-c", "build-d"].sort());
   });
 
   it("is not written before quotabar's cache dir exists", async () => {
