@@ -13,7 +13,7 @@ import { availableParallelism, cpus, tmpdir, totalmem } from "node:os";
 import { delimiter, join } from "node:path";
 
 const ROOT = join(import.meta.dirname, "..");
-const BIN = join(ROOT, "bin", "run.js");
+const BIN = join(ROOT, "bin", "run.cjs");
 const RUSAGE = join(import.meta.dirname, "rusage.mjs");
 const RUNS = Number(process.env.BENCH_RUNS ?? 9);
 const WARMUP = 2;
@@ -157,7 +157,7 @@ try {
     { key: "bar", label: "quotabar bar --format waybar", args: barArgs, env, check: waybarLine },
     { key: "one", label: `quotabar -p ${one} --json (0 ms simulator)`, args: [BIN, "-p", one, "--json"], env, check: okDocument(one) },
     { key: "import", label: 'import("quotabar")', args: ["-e", 'import("quotabar")'], env: plain },
-    // as bin/run.js loads it: without the engine check (and the semver it requires)
+    // as bin/run.cjs loads it: without the engine check (and the semver it requires)
     {
       key: "oclif",
       label: 'require("@oclif/core")',

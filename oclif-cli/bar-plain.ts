@@ -2,7 +2,7 @@ import { parseBarArgs } from "./bar/bar-args.js";
 import { runBar } from "./bar/run-bar.js";
 
 /**
- * `quotabar bar ...`, answered by bin/run.js before oclif loads: a status bar runs it every few
+ * `quotabar bar ...`, answered by bin/run.cjs before oclif loads: a status bar runs it every few
  * seconds, and oclif's load would be most of a run that otherwise reads a few kept files. The same
  * runBar as the oclif command (oclif-cli/commands/bar.ts); false when the arguments are not plainly
  * valid or anything goes wrong, so oclif, which owns parsing and error output, runs the command instead.

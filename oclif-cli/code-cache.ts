@@ -1,6 +1,6 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import Module from "node:module";
-import { dirname, join, sep } from "node:path";
+import { basename, dirname, join, sep } from "node:path";
 import { Script } from "node:vm";
 import { resolveCacheDir } from "../adapters/config/config-path.js";
 
@@ -8,13 +8,13 @@ type Compile = (this: Module, content: string, filename: string) => unknown;
 type Wrapper = (exports: unknown, require: NodeJS.Require, module: Module, filename: string, dirname: string) => unknown;
 
 /**
- * require() of a module of dist/cjs/ (bin/run.js's plain answers) with V8's code cache for it and
+ * require() of a module of dist/cjs/ (bin/run.cjs's plain answers) with V8's code cache for it and
  * for what it loads from there: the bytecode each module compiled to in an earlier run is read back
  * instead of compiled again, ~30 to 45 ms of a refresh on Node 20 (Node 22's
  * module.enableCompileCache does the same for Node's own loader, not before 22.1).
  *
- * Kept in <cache dir>/code/<build>-<node version>-<arch>/ (once the cache dir exists), a file per
- * module, written when the process exits by the first run of a build (what V8 compiled by then,
+ * Kept in <cache dir>/code/<build>-<node version>-<arch>/<entry>/ (once the cache dir exists), a
+ * file per module, written when the process exits by the first run of a build (what V8 compiled by then,
  * the functions compiled lazily included); the folders of older builds beyond the newest four are
  * removed then. A cache V8 refuses (other flags) is written again. Nothing here may fail a run:
  * without a build id (dist/cjs/build-id, written by scripts/build.mjs) or a cache that can be read
@@ -22,19 +22,25 @@ type Wrapper = (exports: unknown, require: NodeJS.Require, module: Module, filen
  * them (it reads the maps).
  */
 export function requireWithCodeCache(cjsDir: string, request: string): unknown {
-  installOnce(cjsDir.endsWith(sep) ? cjsDir : `${cjsDir}${sep}`);
+  installOnce(cjsDir.endsWith(sep) ? cjsDir : `${cjsDir}${sep}`, basename(request, ".cjs"));
   return Module.createRequire(join(cjsDir, "index.cjs"))(request);
 }
 
 let installed = false;
 
-function installOnce(cjsDir: string): void {
+/**
+ * `entry` names the folder of the build's cache this run reads and writes: a module's cache holds
+ * what the run that wrote it compiled, so a module `providers` wrote would lack most of what a
+ * refresh runs in it (and, accepted, would never be written again).
+ */
+function installOnce(cjsDir: string, entry: string): void {
   if (installed) return;
   installed = true;
   // --enable-source-maps: Node's own loader, which reads the maps (this one would not)
   if (process.sourceMapsEnabled) return;
-  const store = storeOf(cjsDir);
-  if (store === undefined) return;
+  const build = buildOf(cjsDir);
+  if (build === undefined) return;
+  const store = join(build, entry);
   const proto = Module.prototype as unknown as { _compile: Compile };
   const compile = proto._compile;
   const fresh: [file: string, script: Script][] = [];
@@ -48,12 +54,12 @@ function installOnce(cjsDir: string): void {
     return wrapper.call(this.exports, this.exports, Module.createRequire(filename), this, filename, dirname(filename));
   };
   process.once("exit", () => {
-    if (fresh.length > 0) writeCaches(store, fresh);
+    if (fresh.length > 0) writeCaches(build, store, fresh);
   });
 }
 
 /** This build's folder under the cache dir; undefined when the build has no id. */
-function storeOf(cjsDir: string): string | undefined {
+function buildOf(cjsDir: string): string | undefined {
   const build = readIfThere(join(cjsDir, "build-id"))?.toString("utf8").trim();
   if (build === undefined || !/^[\w-]+$/.test(build)) return undefined;
   return join(resolveCacheDir(process.env), "code", `${build}-${process.version}-${process.arch}`);
@@ -67,12 +73,13 @@ function readIfThere(file: string): Buffer | undefined {
   }
 }
 
-function writeCaches(store: string, fresh: readonly [string, Script][]): void {
+function writeCaches(build: string, store: string, fresh: readonly [string, Script][]): void {
   try {
     // inside quotabar's cache dir, once something made it (a refresh): never made for this alone
-    const code = dirname(store);
+    const code = dirname(build);
     made(code);
-    if (made(store)) keepNewest(code, KEPT_BUILDS);
+    if (made(build)) keepNewest(code, KEPT_BUILDS);
+    made(store);
     for (const [file, script] of fresh) {
       const tmp = `${file}.${process.pid}.tmp`; // whole or not at all, for a poller starting meanwhile
       writeFileSync(tmp, script.createCachedData(), { mode: 0o600 });

@@ -4,7 +4,7 @@ import { style, wantsColor } from "./render/style.js";
 
 /**
  * `quotabar providers` and `quotabar providers --json`, typed just so, answered without oclif, as
- * bin/run.js answers `--version` and `--help`: loading oclif is ~40 ms of a listing that is otherwise
+ * bin/run.cjs answers `--version` and `--help`: loading oclif is ~40 ms of a listing that is otherwise
  * ~50 ms. The same core call and the same table as the oclif command (oclif-cli/commands/providers.ts),
  * with that command's defaults; false when anything goes wrong, so oclif, which owns parsing and
  * error output, runs the command instead.

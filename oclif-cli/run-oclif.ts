@@ -1,7 +1,7 @@
 import { execute } from "@oclif/core";
 
 /**
- * What bin/run.js hands every command but `--version` and `--help` to. oclif is bundled into dist/
+ * What bin/run.cjs hands every command but `--version` and `--help` to. oclif is bundled into dist/
  * with the commands (scripts/build.mjs), so the commands and this entry share one copy of it.
  */
 export async function runOclif(args: readonly string[], dir: string): Promise<void> {

@@ -1,4 +1,4 @@
-/** What `--source` takes (the usage, demo and watch commands, and bin/run.js's plain reading of them). */
+/** What `--source` takes (the usage, demo and watch commands, and bin/run.cjs's plain reading of them). */
 export const SOURCE_MODES = ["auto", "api", "cli", "web", "oauth", "local"] as const;
 
 /** The seconds `--timeout` takes. */

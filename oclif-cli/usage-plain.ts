@@ -14,7 +14,7 @@ interface PlainUsage {
 }
 
 /**
- * The default command's arguments as bin/run.js reads them before oclif loads: `-p`, `--json`,
+ * The default command's arguments as bin/run.cjs reads them before oclif loads: `-p`, `--json`,
  * `--status`, `--source`, `--timeout`, `--config`, `--color`/`--no-color`, each plainly valid (the
  * values oclif-cli/commands/usage.ts takes). Anything else (help, a typo, an unknown id, a value out of
  * range, a flag given twice) is null, and oclif runs the command and says what is wrong.
@@ -63,7 +63,7 @@ export function parseUsageArgs(args: readonly string[]): PlainUsage | null {
 }
 
 /**
- * `quotabar [-p <id>]... [--json]`, answered by bin/run.js before oclif loads: a poller or a script
+ * `quotabar [-p <id>]... [--json]`, answered by bin/run.cjs before oclif loads: a poller or a script
  * runs it often, and oclif's load would be a good part of a run that is otherwise one round trip. The
  * same core call and output as oclif-cli/commands/usage.ts; false, before anything is printed, when
  * the arguments are not plainly valid, when the run would want a spinner (a person at a terminal,

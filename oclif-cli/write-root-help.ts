@@ -3,5 +3,5 @@ import { join } from "node:path";
 import { VERSION } from "../domain/version.js";
 import { renderRootHelp } from "./root-help.js";
 
-/** Build step: dist/oclif-cli/root-help.txt, printed by bin/run.js for `--help` without loading oclif. */
+/** Build step: dist/oclif-cli/root-help.txt, printed by bin/run.cjs for `--help` without loading oclif. */
 writeFileSync(join(import.meta.dirname, "root-help.txt"), `${renderRootHelp(VERSION)}\n`);

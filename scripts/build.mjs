@@ -42,7 +42,7 @@ const STAGE = join(ROOT, `.dist-build-${process.pid}`);
 const DIST = join(STAGE, "dist");
 const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
 
-/** Entry points besides the commands: the library, what bin/run.js loads, the simulator (demo, bench), serve's loop (bench). */
+/** Entry points besides the commands: the library, what bin/run.cjs loads, the simulator (demo, bench), serve's loop (bench). */
 const ENTRIES = {
   index: "index.ts",
   "oclif-cli/run-oclif": "oclif-cli/run-oclif.ts",
@@ -210,7 +210,7 @@ const common = {
 /**
  * What the build needs to know from the sources before bundling them: which module defines each
  * command of the table in oclif-cli/commands.ts (so each command gets its own entry). Learnt by running them, once. The
- * root help (dist/oclif-cli/root-help.txt, printed by bin/run.js without loading oclif) is written
+ * root help (dist/oclif-cli/root-help.txt, printed by bin/run.cjs without loading oclif) is written
  * here too, so the build step that needs every command stays out of dist/'s chunks.
  */
 async function probe() {
@@ -261,12 +261,12 @@ function commandEntries(commands) {
   return { entries, modules };
 }
 
-/** What bin/run.js answers without oclif: `providers`, `bar`, the default command (oclif-cli/*-plain.ts). */
+/** What bin/run.cjs answers without oclif: `providers`, `bar`, the default command (oclif-cli/*-plain.ts). */
 const PLAIN_ENTRIES = ["oclif-cli/providers-plain", "oclif-cli/bar-plain", "oclif-cli/usage-plain", "oclif-cli/code-cache"];
 
 /**
  * dist/cjs/: CommonJS copies of the plain entries and of every chunk they may load (statically or
- * with import()), which bin/run.js require()s. Node 20 loads the same graph sooner as CommonJS
+ * with import()), which bin/run.cjs require()s. Node 20 loads the same graph sooner as CommonJS
  * than as ES modules (its ES loader resolves, links and compiles each module through its async
  * hooks), and a code cache can keep what V8 compiled (oclif-cli/code-cache.ts). The entries are
  * split on their own (fewer, larger chunks than beside every command and the library: 32 modules

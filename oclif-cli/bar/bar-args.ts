@@ -13,7 +13,7 @@ const VALUE_FLAGS: Readonly<Record<string, string>> = {
 };
 
 /**
- * `quotabar bar` arguments as bin/run.js reads them before oclif loads (a poller's run must stay
+ * `quotabar bar` arguments as bin/run.cjs reads them before oclif loads (a poller's run must stay
  * light): only the command's own flags with valid values, as `--flag value` or `--flag=value`.
  * Anything else (help, a typo, a bad value) is null, and oclif runs the command and says what is wrong.
  */

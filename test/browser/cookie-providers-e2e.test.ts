@@ -321,7 +321,7 @@ describe.skipIf(!bins)("the cookie providers from a real Chromium profile, end t
 
     // a terminal on stderr: someone watches, so secret-tool reads Chromium's key from the Secret Service
     const out = join(scratch, "watched.json");
-    const bin = join(import.meta.dirname, "..", "..", "bin", "run.js");
+    const bin = join(import.meta.dirname, "..", "..", "bin", "run.cjs");
     await run("script", ["-qec", `'${process.execPath}' '${bin}' -p ollama --json > '${out}'`, "/dev/null"], {
       env: {
         PATH: process.env.PATH,

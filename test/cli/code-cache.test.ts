@@ -13,11 +13,12 @@ const homeOf = () => {
   mkdirSync(join(home, ".cache", "quotabar"), { recursive: true });
   return { home, env: { HOME: home, NO_COLOR: "1", OPENROUTER_API_KEY: "sk-or-v1-code-cache-0123456789" } };
 };
-const storeOf = (home: string) => join(home, ".cache", "quotabar", "code", FOLDER);
+/** The folder of `quotabar providers`'s cache (each plain answer has its own). */
+const storeOf = (home: string) => join(home, ".cache", "quotabar", "code", FOLDER, "providers-plain");
 /** Each cache file and when it was last written. */
 const written = (store: string) => new Map(readdirSync(store).map((f) => [f, statSync(join(store, f)).mtimeMs]));
 
-/** bin/run.js's plain answers keep V8's compiled code of dist/cjs/ between runs (oclif-cli/code-cache.ts). */
+/** bin/run.cjs's plain answers keep V8's compiled code of dist/cjs/ between runs (oclif-cli/code-cache.ts). */
 describe("the code cache of the plain answers", () => {
   it("is written by the first run of a build, read back by the next without a rewrite, and the answer stays the same", async () => {
     const { home, env } = homeOf();
@@ -33,6 +34,13 @@ describe("the code cache of the plain answers", () => {
     const second = await runCli(["providers", "--json"], env);
     expect(second.stdout).toBe(first.stdout);
     // accepted by V8: nothing compiled afresh, so nothing written again
+    expect(written(store)).toEqual(files);
+
+    // a refresh keeps its own (what `providers` compiled of a module shared with it is not what a refresh runs)
+    const closed = JSON.stringify({ "https://openrouter.ai": "http://127.0.0.1:9/openrouter.ai" }); // nothing listens on port 9
+    const refresh = await runCli(["-p", "openrouter", "--json"], { ...env, QUOTABAR_ORIGIN_MAP: closed });
+    expect(JSON.parse(refresh.stdout).providers[0]).toMatchObject({ id: "openrouter", ok: false });
+    expect(readdirSync(join(store, "..")).sort()).toEqual(["providers-plain", "usage-plain"]);
     expect(written(store)).toEqual(files);
   });
 

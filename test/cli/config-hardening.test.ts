@@ -6,7 +6,7 @@ import { tempHome } from "../helpers/harness.js";
 
 const SECRET = "sk-or-v1-0123456789abcdef0123456789abcdef";
 const JWT = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1c2VyLTEyMzQ1In0.c2lnbmF0dXJlLXZhbHVl";
-const BIN = join(import.meta.dirname, "..", "..", "bin", "run.js");
+const BIN = join(import.meta.dirname, "..", "..", "bin", "run.cjs");
 const NOBODY = 65534;
 
 /** A fresh HOME with `~/.config/quotabar/config.json` holding `text`; returns the file. */

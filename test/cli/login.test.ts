@@ -26,7 +26,7 @@ function cli(
 ) {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries({ ...sim.env(), PATH: process.env.PATH, ...options.env })) if (v !== undefined) env[k] = v;
-  const child = spawn(process.execPath, [join(ROOT, "bin", "run.js"), ...args], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [join(ROOT, "bin", "run.cjs"), ...args], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (chunk: Buffer) => {

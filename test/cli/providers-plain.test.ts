@@ -5,9 +5,9 @@ import { describe, expect, it } from "vitest";
 import { runCli, runProgram, type CliResult } from "../helpers/cli.js";
 
 const RUN_OCLIF = join(import.meta.dirname, "..", "..", "dist", "oclif-cli", "run-oclif.js");
-const BIN_URL = new URL("../../bin/run.js", import.meta.url).href;
+const BIN_URL = new URL("../../bin/run.cjs", import.meta.url).href;
 
-/** The same command through oclif, as bin/run.js would hand it over without its plain path. */
+/** The same command through oclif, as bin/run.cjs would hand it over without its plain path. */
 function throughOclif(args: string[], env: Record<string, string>): Promise<CliResult> {
   const script = `const { runOclif } = await import(${JSON.stringify(RUN_OCLIF)}); await runOclif(${JSON.stringify(args)}, ${JSON.stringify(BIN_URL)});`;
   return runProgram(process.execPath, ["--input-type=module", "-e", script], { env });

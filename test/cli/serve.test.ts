@@ -10,7 +10,7 @@ import { useSimulator } from "../helpers/harness.js";
 import { httpGet } from "../helpers/http-get.js";
 
 const sim = useSimulator();
-const BIN = join(import.meta.dirname, "..", "..", "bin", "run.js");
+const BIN = join(import.meta.dirname, "..", "..", "bin", "run.cjs");
 const TOKEN = "4f1c0d6e9a7b2c3d5e8f0a1b2c3d4e5f";
 const PROVIDERS = ["openrouter", "warp", "zai"];
 const running: ServeHandle[] = [];

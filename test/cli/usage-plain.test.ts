@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseUsageArgs } from "../../oclif-cli/usage-plain.js";
 
-/** The default command's flags bin/run.js answers before oclif loads; anything else is oclif's. */
+/** The default command's flags bin/run.cjs answers before oclif loads; anything else is oclif's. */
 describe("the default command's arguments, read before oclif", () => {
   it("reads -p (any case, repeated), --json, --status, --source, --timeout, --config and colour, in either spelling", () => {
     expect(parseUsageArgs([])).toEqual({ request: {}, json: false });

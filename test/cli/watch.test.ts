@@ -203,7 +203,7 @@ function startWatch(args: string[], env: Record<string, string | undefined>) {
     string,
     string
   >;
-  const child = spawn(process.execPath, [join(import.meta.dirname, "..", "..", "bin", "run.js"), ...args], { env: clean });
+  const child = spawn(process.execPath, [join(import.meta.dirname, "..", "..", "bin", "run.cjs"), ...args], { env: clean });
   let stdout = "";
   let stderr = "";
   const firstNote = new Promise<string>((resolve) =>

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 
-const BIN = join(import.meta.dirname, "..", "..", "bin", "run.js");
+const BIN = join(import.meta.dirname, "..", "..", "bin", "run.cjs");
 
 export interface CliResult {
   code: number | null;

@@ -7,7 +7,7 @@ import type { StatusDocument } from "../../oclif-cli/commands/status.js";
 import { useSimulator } from "../helpers/harness.js";
 
 const sim = useSimulator();
-const BIN = join(import.meta.dirname, "..", "..", "bin", "run.js");
+const BIN = join(import.meta.dirname, "..", "..", "bin", "run.cjs");
 
 interface Run {
   code: number | null;

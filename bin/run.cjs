@@ -2,28 +2,35 @@
 // Answers --version, the root --help, a plain `providers` (or `providers --json`), `bar` and the
 // default command with plain flags (`-p <id> --json`) before oclif is loaded: they are what people run
 // to check an install and what status bars, pollers and scripts run, and oclif's load would be a good
-// part of their time.
+// part of their time. CommonJS, as what it loads for them (dist/cjs/, scripts/build.mjs says why): an
+// ES module here would start Node's ES module loader, ~9 ms of every run.
 // Everything else: oclif reads oclif.manifest.json and loads only the command that runs (one small
 // module of dist/oclif-cli/commands/); the core behind it loads when the command asks for it.
-import { readFileSync } from "node:fs";
-import module from "node:module";
-import { fileURLToPath } from "node:url";
+"use strict";
+const { readFileSync } = require("node:fs");
+const module_ = require("node:module");
+const { join } = require("node:path");
+const { pathToFileURL } = require("node:url");
 
 const args = process.argv.slice(2);
 const only = args.length === 1 ? args[0] : undefined;
 const plainProviders = args[0] === "providers" && (args.length === 1 || (args.length === 2 && args[1] === "--json"));
 
-if (only === "--version" || only === "-v" || only === "version") {
-  const { version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
-  process.stdout.write(`quotabar/${version} ${process.platform}-${process.arch} node-${process.version}\n`);
-} else if (only === "--help" || only === "-h" || only === "help") {
-  process.stdout.write(readFileSync(new URL("../dist/oclif-cli/root-help.txt", import.meta.url), "utf8"));
-} else {
+async function main() {
+  if (only === "--version" || only === "-v" || only === "version") {
+    const { version } = JSON.parse(readFileSync(join(__dirname, "..", "package.json"), "utf8"));
+    process.stdout.write(`quotabar/${version} ${process.platform}-${process.arch} node-${process.version}\n`);
+    return;
+  }
+  if (only === "--help" || only === "-h" || only === "help") {
+    process.stdout.write(readFileSync(join(__dirname, "..", "dist", "oclif-cli", "root-help.txt"), "utf8"));
+    return;
+  }
   // Node >= 22.1 keeps the compiled code of oclif and dist/ on disk (os.tmpdir()) for the next run
-  module.enableCompileCache?.();
-  // the plain answers are CommonJS copies (dist/cjs/, scripts/build.mjs says why), with a code cache
-  const cjs = fileURLToPath(new URL("../dist/cjs/", import.meta.url));
-  const { requireWithCodeCache } = module.createRequire(import.meta.url)("../dist/cjs/oclif-cli/code-cache.cjs");
+  module_.enableCompileCache?.();
+  // the plain answers, with a code cache of their own (oclif-cli/code-cache.ts)
+  const cjs = join(__dirname, "..", "dist", "cjs");
+  const { requireWithCodeCache } = require("../dist/cjs/oclif-cli/code-cache.cjs");
   const plain = (name) => requireWithCodeCache(cjs, `./oclif-cli/${name}-plain.cjs`);
   const answered =
     (plainProviders && (await plain("providers").listProvidersPlainly(args.length === 2))) ||
@@ -34,6 +41,9 @@ if (only === "--version" || only === "-v" || only === "version") {
   if (!answered) {
     process.env.OCLIF_DISABLE_ENGINE_WARNING ??= "1"; // package.json engines (node >= 20) is checked by npm
     const { runOclif } = await import("../dist/oclif-cli/run-oclif.js");
-    await runOclif(args, import.meta.url);
+    await runOclif(args, pathToFileURL(__filename).href);
   }
 }
+
+// a rejection left unhandled ends the run as Node does (the stack on stderr, exit 1); oclif handles its commands' own errors
+void main();
