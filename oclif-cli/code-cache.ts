@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import Module from "node:module";
 import { basename, dirname, join, sep } from "node:path";
@@ -47,7 +48,7 @@ function installOnce(cjsDir: string, entry: string): void {
   proto._compile = function (this: Module, content: string, filename: string): unknown {
     if (!filename.startsWith(cjsDir)) return compile.call(this, content, filename);
     const file = join(store, `${filename.slice(cjsDir.length).split(sep).join("~")}.v8`);
-    const cachedData = readIfThere(file);
+    const cachedData = intact(readIfThere(file));
     const script = new Script(Module.wrap(content), { filename, cachedData });
     if (cachedData === undefined || script.cachedDataRejected === true) fresh.push([file, script]);
     const wrapper = script.runInThisContext({ displayErrors: true }) as Wrapper;
@@ -63,6 +64,20 @@ function buildOf(cjsDir: string): string | undefined {
   const build = readIfThere(join(cjsDir, "build-id"))?.toString("utf8").trim();
   if (build === undefined || !/^[\w-]+$/.test(build)) return undefined;
   return join(resolveCacheDir(process.env), "code", `${build}-${process.version}-${process.arch}`);
+}
+
+/**
+ * A cache file is its SHA-256, then V8's data: V8 checks the data's length and where it came from
+ * (V8's version, the source's length, the flags), but a release build does not check its bytes, and
+ * bytecode read from a damaged file could do anything. A file that does not match is compiled anew.
+ */
+const DIGEST_BYTES = 32;
+const digestOf = (data: Uint8Array): Buffer => createHash("sha256").update(data).digest();
+
+function intact(file: Buffer | undefined): Buffer | undefined {
+  if (file === undefined || file.length <= DIGEST_BYTES) return undefined;
+  const data = file.subarray(DIGEST_BYTES);
+  return digestOf(data).equals(file.subarray(0, DIGEST_BYTES)) ? data : undefined;
 }
 
 function readIfThere(file: string): Buffer | undefined {
@@ -82,7 +97,8 @@ function writeCaches(build: string, store: string, fresh: readonly [string, Scri
     made(store);
     for (const [file, script] of fresh) {
       const tmp = `${file}.${process.pid}.tmp`; // whole or not at all, for a poller starting meanwhile
-      writeFileSync(tmp, script.createCachedData(), { mode: 0o600 });
+      const data = script.createCachedData();
+      writeFileSync(tmp, Buffer.concat([digestOf(data), data]), { mode: 0o600 });
       renameSync(tmp, file);
     }
   } catch {

@@ -44,12 +44,18 @@ describe("the code cache of the plain answers", () => {
     expect(written(store)).toEqual(files);
   });
 
-  it("a cache V8 refuses (damaged) is compiled without and written again; the oldest builds' folders are removed", async () => {
+  it("a damaged cache (one V8 refuses, or a byte changed that V8 would run) is compiled without and written again; the oldest builds' folders are removed", async () => {
     const { home, env } = homeOf();
     const reference = await runCli(["providers"], env);
     const store = storeOf(home);
     const damaged = join(store, "oclif-cli~providers-plain.cjs.v8");
     writeFileSync(damaged, "not V8's code cache");
+    // a byte changed inside V8's data (its length and header intact: V8 alone would not notice)
+    const flipped = readdirSync(store).find((f) => f.startsWith("chunks~")) as string;
+    const bytes = readFileSync(join(store, flipped));
+    const at = Math.floor(bytes.length * 0.75);
+    bytes[at] = (bytes[at] as number) ^ 0x5a;
+    writeFileSync(join(store, flipped), bytes);
     const earlier = join(home, ".cache", "quotabar", "code", `an-earlier-build-${process.version}-${process.arch}`);
     mkdirSync(earlier);
 
@@ -57,6 +63,7 @@ describe("the code cache of the plain answers", () => {
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toBe(reference.stdout);
     expect(readFileSync(damaged).length).toBeGreaterThan(100);
+    expect(readFileSync(join(store, flipped)).equals(bytes)).toBe(false);
     // folders are only tidied when a build's own folder is created
     expect(existsSync(earlier)).toBe(true);
 
