@@ -221,8 +221,11 @@ export class UsageService {
         fetchedAt: this.deps.clock.now().toISOString(),
         status: cleanStrings(await statusPromise, []),
       });
-      if (usage.ok && whose.length > 0) await this.deps.cache.write(usage, whose).catch(() => undefined);
-      return await this.paced(usage, whose, true);
+      // the snapshot and the history are kept side by side (two files, each written and synced)
+      const keeping = usage.ok && whose.length > 0 ? this.deps.cache.write(usage, whose).catch(() => undefined) : undefined;
+      const paced = await this.paced(usage, whose, true);
+      await keeping;
+      return paced;
     } catch (thrown) {
       return this.failure(module, asQuotabarError(thrown), secrets, whose, await statusPromise);
     } finally {
