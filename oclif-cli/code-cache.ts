@@ -15,9 +15,9 @@ type Wrapper = (exports: unknown, require: NodeJS.Require, module: Module, filen
  * module.enableCompileCache does the same for Node's own loader, not before 22.1).
  *
  * Kept in <cache dir>/code/<build>-<node version>-<arch>/<entry>/ (once the cache dir exists), a
- * file per module, written when the process exits by the first run of a build (what V8 compiled by then,
- * the functions compiled lazily included); the folders of older builds beyond the newest four are
- * removed then. A cache V8 refuses (other flags) is written again. Nothing here may fail a run:
+ * file per module, written when the process exits by the first run of a build (what V8 compiled by
+ * then, the functions compiled lazily included); the folders of older builds beyond the newest four
+ * are removed then. A cache V8 refuses (other flags) is written again. Nothing here may fail a run:
  * without a build id (dist/cjs/build-id, written by scripts/build.mjs) or a cache that can be read
  * or written, modules compile as they did; with --enable-source-maps, Node's own loader compiles
  * them (it reads the maps).
@@ -98,8 +98,13 @@ function writeCaches(build: string, store: string, fresh: readonly [string, Scri
     for (const [file, script] of fresh) {
       const tmp = `${file}.${process.pid}.tmp`; // whole or not at all, for a poller starting meanwhile
       const data = script.createCachedData();
-      writeFileSync(tmp, Buffer.concat([digestOf(data), data]), { mode: 0o600 });
-      renameSync(tmp, file);
+      try {
+        writeFileSync(tmp, Buffer.concat([digestOf(data), data]), { mode: 0o600 });
+        renameSync(tmp, file);
+      } catch (error) {
+        rmSync(tmp, { force: true }); // a full disk leaves no half file behind
+        throw error;
+      }
     }
   } catch {
     // a cache that cannot be written is only slower next time

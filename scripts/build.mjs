@@ -8,6 +8,8 @@
 //   the native addons stay external: they are the package's only (optional) runtime dependencies.
 // - Commands: one small entry per command (dist/oclif-cli/commands/<topic>/<name>.js, from the table
 //   in oclif-cli/commands.ts) and oclif's manifest of them, so a run loads only its own command.
+// - What bin/run.cjs answers without oclif (`providers`, `bar`, the default command): CommonJS
+//   copies in dist/cjs/ with a build id for their code cache (writeCommonJsCopies below).
 // - The library: dist/index.js (the providers' descriptors are data; a provider's code loads only
 //   when a fetch needs it: providers/registry.ts); types: tsc's declarations (dist/index.d.ts and what it references).
 // - Source maps (dist/**/*.js.map, sources inside): NODE_OPTIONS=--enable-source-maps maps stack
@@ -42,14 +44,10 @@ const STAGE = join(ROOT, `.dist-build-${process.pid}`);
 const DIST = join(STAGE, "dist");
 const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
 
-/** Entry points besides the commands: the library, what bin/run.cjs loads, the simulator (demo, bench), serve's loop (bench). */
+/** Entry points besides the commands: the library, oclif's runner, the simulator (demo, bench), serve's loop (bench). */
 const ENTRIES = {
   index: "index.ts",
   "oclif-cli/run-oclif": "oclif-cli/run-oclif.ts",
-  "oclif-cli/providers-plain": "oclif-cli/providers-plain.ts",
-  "oclif-cli/bar-plain": "oclif-cli/bar-plain.ts",
-  "oclif-cli/usage-plain": "oclif-cli/usage-plain.ts",
-  "oclif-cli/code-cache": "oclif-cli/code-cache.ts",
   "oclif-cli/serve/start-serve": "oclif-cli/serve/start-serve.ts",
   "simulator/server": "simulator/server.ts",
 };
@@ -261,7 +259,7 @@ function commandEntries(commands) {
   return { entries, modules };
 }
 
-/** What bin/run.cjs answers without oclif: `providers`, `bar`, the default command (oclif-cli/*-plain.ts). */
+/** What bin/run.cjs answers without oclif (`providers`, `bar`, the default command), and its code cache: dist/cjs/ only. */
 const PLAIN_ENTRIES = ["oclif-cli/providers-plain", "oclif-cli/bar-plain", "oclif-cli/usage-plain", "oclif-cli/code-cache"];
 
 /**
@@ -279,7 +277,7 @@ async function writeCommonJsCopies() {
   const plainDist = join(STAGE, "plain", "dist"); // a dist/ of its own: import.meta.dirname (above) needs one
   const plain = await esbuild.build({
     ...common,
-    entryPoints: Object.fromEntries(PLAIN_ENTRIES.map((entry) => [entry, join(ROOT, ENTRIES[entry])])),
+    entryPoints: Object.fromEntries(PLAIN_ENTRIES.map((entry) => [entry, join(ROOT, `${entry}.ts`)])),
     outdir: plainDist,
     splitting: true,
     chunkNames: "chunks/[name]-[hash]",
