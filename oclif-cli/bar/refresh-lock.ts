@@ -1,6 +1,6 @@
-import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { acquireLock, LockTimeoutError } from "../../adapters/fs/file-lock.js";
+import { makePrivateDirectory } from "../../adapters/fs/private-directory.js";
 import type { ProviderUsage } from "../../domain/usage-document.js";
 
 export interface LockedRefresh {
@@ -25,7 +25,8 @@ export async function refreshUnderLocks(ids: readonly string[], how: LockedRefre
   const releases: (() => Promise<void>)[] = [];
   const held: string[] = [];
   try {
-    await mkdir(how.lockDir, { recursive: true, mode: 0o700 }).catch(() => undefined);
+    // step by step: a recursive mkdir under /proc retries for ever (adapters/fs/private-directory.ts)
+    await makePrivateDirectory(how.lockDir).catch(() => undefined);
     for (const id of [...ids].sort()) {
       try {
         releases.push(await acquireLock(join(how.lockDir, `${id}.lock`), { staleMs: how.holdMs, timeoutMs: how.holdMs }));

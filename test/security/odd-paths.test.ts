@@ -53,6 +53,12 @@ describe("a cache directory that cannot be made", () => {
     });
   }
 
+  it("a status bar's poll with XDG_CACHE_HOME=/proc refreshes, shows the usage and ends (its lock folder cannot be made)", async () => {
+    const run = await runCli(["bar", "--format", "text", "-p", "warp"], sim.env({ XDG_CACHE_HOME: "/proc" }));
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^warp \d+%/);
+  });
+
   it("without a cache, a failing provider is shown failing (exit 1), never stale", async () => {
     sim.sim.setScenario("warp", "upstream_500");
     const { run, providers } = await usage(sim.env({ XDG_CACHE_HOME: "/dev/null" }));
