@@ -24,7 +24,8 @@ const MAX_ITEMS_PER_ORIGIN = 100_000;
  * Chromium Local Storage read through classic-level (LevelDB itself: exact log replay, every
  * compression). LevelDB cannot open a directory the browser holds locked, and opening writes, so this
  * copies the directory (without its LOCK) into a private temp dir, checks the copy with the pure
- * reader's parsers, reads it and removes it. A copy torn by a compaction is taken again. A profile without Local Storage gives no items.
+ * reader's parsers, reads it and removes it. A copy torn by a compaction is taken again. A profile
+ * without Local Storage gives no items.
  */
 export const readChromiumLocalStorage: ChromiumLocalStorageReader = async (profileDir, query) => {
   const source = await localStorageDirectory(profileDir);
