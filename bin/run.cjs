@@ -8,7 +8,6 @@
 // module of dist/oclif-cli/commands/); the core behind it loads when the command asks for it.
 "use strict";
 const { readFileSync } = require("node:fs");
-const module_ = require("node:module");
 const { join } = require("node:path");
 const { pathToFileURL } = require("node:url");
 
@@ -26,12 +25,13 @@ async function main() {
     process.stdout.write(readFileSync(join(__dirname, "..", "dist", "oclif-cli", "root-help.txt"), "utf8"));
     return;
   }
-  // Node >= 22.1 keeps the compiled code of oclif and dist/ on disk (os.tmpdir()) for the next run
-  module_.enableCompileCache?.();
+  // Node >= 22.1 keeps the compiled code of oclif and dist/ on disk (os.tmpdir()) for the next run;
+  // node:module is not loaded before (it loads Node's ES module loader too, ~1 ms)
+  if (Number(process.versions.node.split(".")[0]) >= 22) require("node:module").enableCompileCache?.();
   // the plain answers, with a code cache of their own (oclif-cli/code-cache.ts)
   const cjs = join(__dirname, "..", "dist", "cjs");
   const { requireWithCodeCache } = require("../dist/cjs/oclif-cli/code-cache.cjs");
-  const plain = (name) => requireWithCodeCache(cjs, `./oclif-cli/${name}-plain.cjs`);
+  const plain = (name) => requireWithCodeCache(module.constructor, cjs, `./oclif-cli/${name}-plain.cjs`);
   const answered =
     (plainProviders && (await plain("providers").listProvidersPlainly(args.length === 2))) ||
     // a status bar's poll: the kept snapshots and a render, without oclif (oclif-cli/bar-plain.ts)
@@ -42,6 +42,11 @@ async function main() {
     process.env.OCLIF_DISABLE_ENGINE_WARNING ??= "1"; // package.json engines (node >= 20) is checked by npm
     const { runOclif } = await import("../dist/oclif-cli/run-oclif.js");
     await runOclif(args, pathToFileURL(__filename).href);
+  } else {
+    // a plain answer returns once its output is written and nothing of its own is pending: ending
+    // here skips Node's teardown of the heap (a few ms of a status bar's poll); the code cache's
+    // exit handler still runs, and process.exitCode, when the answer set one, is the exit code
+    process.exit();
   }
 }
 

@@ -1,10 +1,11 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
-import Module from "node:module";
+import type Module from "node:module";
 import { basename, dirname, join, sep } from "node:path";
 import { Script } from "node:vm";
 import { resolveCacheDir } from "../adapters/config/config-path.js";
 
+type ModuleClass = typeof Module;
 type Compile = (this: Module, content: string, filename: string) => unknown;
 type Wrapper = (exports: unknown, require: NodeJS.Require, module: Module, filename: string, dirname: string) => unknown;
 
@@ -21,9 +22,12 @@ type Wrapper = (exports: unknown, require: NodeJS.Require, module: Module, filen
  * without a build id (dist/cjs/build-id, written by scripts/build.mjs) or a cache that can be read
  * or written, modules compile as they did; with --enable-source-maps, Node's own loader compiles
  * them (it reads the maps).
+ *
+ * `Module` is the caller's `module.constructor`: a CommonJS module has Node's Module class at hand,
+ * and require("node:module") would also load Node's ES module loader (~1 ms of every run).
  */
-export function requireWithCodeCache(cjsDir: string, request: string): unknown {
-  installOnce(cjsDir.endsWith(sep) ? cjsDir : `${cjsDir}${sep}`, basename(request, ".cjs"));
+export function requireWithCodeCache(Module: ModuleClass, cjsDir: string, request: string): unknown {
+  installOnce(Module, cjsDir.endsWith(sep) ? cjsDir : `${cjsDir}${sep}`, basename(request, ".cjs"));
   return Module.createRequire(join(cjsDir, "index.cjs"))(request);
 }
 
@@ -34,7 +38,7 @@ let installed = false;
  * what the run that wrote it compiled, so a module `providers` wrote would lack most of what a
  * refresh runs in it (and, accepted, would never be written again).
  */
-function installOnce(cjsDir: string, entry: string): void {
+function installOnce(Module: ModuleClass, cjsDir: string, entry: string): void {
   if (installed) return;
   installed = true;
   // --enable-source-maps: Node's own loader, which reads the maps (this one would not)
@@ -52,11 +56,44 @@ function installOnce(cjsDir: string, entry: string): void {
     const script = new Script(Module.wrap(content), { filename, cachedData });
     if (cachedData === undefined || script.cachedDataRejected === true) fresh.push([file, script]);
     const wrapper = script.runInThisContext({ displayErrors: true }) as Wrapper;
-    return wrapper.call(this.exports, this.exports, Module.createRequire(filename), this, filename, dirname(filename));
+    return wrapper.call(this.exports, this.exports, siblingRequire(Module, this), this, filename, dirname(filename));
   };
   process.once("exit", () => {
     if (fresh.length > 0) writeCaches(build, store, fresh);
   });
+}
+
+/** What of Node's Module this uses beyond its typings: the cache of loaded modules, and load(). */
+type ModuleInternals = ModuleClass & { _cache: Record<string, Module | undefined> };
+type Loadable = Module & { load(filename: string): void };
+
+/**
+ * The `require` of a module of dist/cjs/: a relative request names a sibling copy, a file the build
+ * wrote (`../chunks/chunk-X.cjs`), loaded by its path as Node would load it, without Node's search
+ * (stat, realpath, package.json scopes: a few ms over the ~35 modules of a refresh); anything else
+ * (node:fs, an addon) goes to Node's own require.
+ */
+function siblingRequire(Module: ModuleClass, parent: Module): NodeJS.Require {
+  const M = Module as ModuleInternals;
+  const dir = dirname(parent.filename);
+  const require = (request: string): unknown => {
+    if (!request.startsWith(".")) return parent.require(request);
+    const file = join(dir, request);
+    const cached = M._cache[file];
+    if (cached !== undefined) return cached.exports;
+    const child = new M(file, parent) as Loadable;
+    M._cache[file] = child; // before it runs, as Node does: a cycle gets the exports so far
+    try {
+      child.load(file);
+    } catch (error) {
+      delete M._cache[file];
+      throw error;
+    }
+    return child.exports;
+  };
+  // what else a require has, Node's own (nothing in dist/cjs/ uses it: made only if asked)
+  const resolve = (request: string, options?: { paths?: string[] }) => Module.createRequire(parent.filename).resolve(request, options);
+  return Object.assign(require, { cache: M._cache, resolve }) as unknown as NodeJS.Require;
 }
 
 /** This build's folder under the cache dir; undefined when the build has no id. */

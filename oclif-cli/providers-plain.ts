@@ -17,6 +17,6 @@ export async function listProvidersPlainly(json: boolean): Promise<boolean> {
     return false;
   }
   const lines = json ? [JSON.stringify(rows, null, 2)] : providersTable(rows, style(wantsColor(process.stdout, process.env, undefined)));
-  process.stdout.write(lines.map((line) => `${line}\n`).join(""));
+  await new Promise<void>((resolve) => process.stdout.write(lines.map((line) => `${line}\n`).join(""), () => resolve()));
   return true;
 }

@@ -2,8 +2,9 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { runCli } from "../helpers/cli.js";
+import { runCli, runProgram } from "../helpers/cli.js";
 
+const CODE_CACHE = join(import.meta.dirname, "..", "..", "dist", "cjs", "oclif-cli", "code-cache.cjs");
 const BUILD = readFileSync(join(import.meta.dirname, "..", "..", "dist", "cjs", "build-id"), "utf8").trim();
 const FOLDER = `${BUILD}-${process.version}-${process.arch}`;
 
@@ -76,6 +77,40 @@ describe("the code cache of the plain answers", () => {
     }
     expect((await runCli(["providers"], other.env)).code).toBe(0);
     expect(readdirSync(code).sort()).toEqual([FOLDER, "build-b", "build-c", "build-d"].sort());
+  });
+
+  it("loads sibling modules by their path as Node would: once each, a cycle with the exports so far, a failed one not kept", async () => {
+    const { home, env } = homeOf();
+    const cjs = mkdtempSync(join(tmpdir(), "qb-cjs-"));
+    mkdirSync(join(cjs, "chunks"));
+    writeFileSync(join(cjs, "build-id"), "a-test-build\n");
+    writeFileSync(
+      join(cjs, "entry.cjs"),
+      `globalThis.loads = (globalThis.loads ?? 0) + 1;
+       exports.early = "set before the cycle";
+       const a = require("./chunks/a.cjs"), again = require("./chunks/../chunks/a.cjs");
+       let failed = 0;
+       for (let i = 0; i < 2; i++) try { require("./chunks/broken.cjs"); } catch { failed++; }
+       module.exports = { same: a === again, seen: a.seen, failed, tries: globalThis.tries, os: require("node:os") === require("os"), hasResolve: typeof require.resolve };`,
+    );
+    writeFileSync(join(cjs, "chunks", "a.cjs"), `exports.seen = require("../entry.cjs").early;`);
+    writeFileSync(join(cjs, "chunks", "broken.cjs"), `globalThis.tries = (globalThis.tries ?? 0) + 1; throw new Error("broken");`);
+    const script = `const out = require(${JSON.stringify(CODE_CACHE)}).requireWithCodeCache(module.constructor, ${JSON.stringify(cjs)}, "./entry.cjs");
+      process.stdout.write(JSON.stringify({ ...out, loads: globalThis.loads }));`;
+    const run = await runProgram(process.execPath, ["-e", script], { env: { ...env, PATH: process.env.PATH } });
+    expect(run.stderr).toBe("");
+    expect(JSON.parse(run.stdout)).toEqual({ same: true, seen: "set before the cycle", failed: 2, tries: 2, os: true, hasResolve: "function", loads: 1 });
+  });
+
+  it("the modules of dist/cjs/ read a module's namespace through an object that inherits from it (no copy of each property)", () => {
+    const files = readdirSync(join(CODE_CACHE, "..", ".."), { recursive: true }).map(String).filter((f) => f.endsWith(".cjs"));
+    const withNamespaces = files.filter((f) => readFileSync(join(CODE_CACHE, "..", "..", f), "utf8").includes("__toESM="));
+    expect(withNamespaces.length).toBeGreaterThan(3);
+    for (const file of withNamespaces) {
+      const text = readFileSync(join(CODE_CACHE, "..", "..", file), "utf8");
+      expect(text, file).toContain("__toESM=mod=>__create(mod,{default:{value:mod,enumerable:!0}})");
+      expect(text, file).not.toContain("__copyProps(isNodeMode");
+    }
   });
 
   it("is not written before quotabar's cache dir exists", async () => {
