@@ -174,6 +174,11 @@ try {
   const ratio = (key) => s.get(key).median / bare.median;
   const over = (key) => s.get(key).median - bare.median;
   console.log(row(startup[0].label, bare));
+  // this machine's speed moves within minutes: say so when it moved during these rounds
+  if (bare.max / bare.min > 1.25)
+    console.log(
+      `  (bare Node took ${ms(bare.min)} to ${ms(bare.max)} in these rounds: the machine was busy, these figures are less sure than usual)`,
+    );
   console.log(
     `${row("quotabar --version", s.get("version"))}   ${goal("--version", `${ratio("version").toFixed(2)}× bare`, "≤ 1.20× bare", ratio("version") <= 1.2)}`,
   );
@@ -382,7 +387,7 @@ try {
     env,
     providers: served,
     cycles: REFRESHES,
-    sampleEvery: REFRESHES / 10,
+    sampleEvery: REFRESHES / 40, // 16 samples in each half compared below
     warmup: REFRESHES / 5,
     intervalMs: 20,
     valuesWindow: REFRESHES / 5,
@@ -394,9 +399,10 @@ try {
   });
   if (serving.code !== 0) throw new Error(`serve exited ${serving.code}: ${serving.stderr.slice(0, 500)}`);
   const v = JSON.parse(serving.stdout);
-  // RSS after a full GC still moves by ±10 MiB from one sample to the next (pages V8 keeps or gives
-  // back): growth is the median of the later half of the samples after the warm-up against the
-  // median of the earlier half, not one sample against another
+  // RSS after a full GC still moves by ±15 MiB from one sample to the next (pages V8 and malloc keep
+  // or give back): growth is the median of the later half of the samples after the warm-up against
+  // the median of the earlier half, not one sample against another (with 4 samples a half, one step
+  // decided the figure: +28 MiB once, the JS values flat)
   const warmSamples = v.samples.filter((x) => x.cycle >= serveArgs.warmup);
   const half = Math.floor(warmSamples.length / 2);
   const [earlier, later] = [warmSamples.slice(0, half), warmSamples.slice(warmSamples.length - half)];
@@ -412,7 +418,10 @@ try {
   if (failing.length)
     console.log(`  (${failing.join(", ")}: no simulated upstream, read from the throwaway home or failing as on a machine without them)`);
   console.log(
-    `  RSS / heap after a full GC, by cycle: ${v.samples.map((x) => `${x.cycle}: ${(x.rss / 2 ** 20).toFixed(0)} / ${(x.heapUsed / 2 ** 20).toFixed(1)}`).join(", ")} MiB`,
+    `  RSS / heap after a full GC, by cycle: ${v.samples
+      .filter((x) => x.cycle % (REFRESHES / 10) === 0)
+      .map((x) => `${x.cycle}: ${(x.rss / 2 ** 20).toFixed(0)} / ${(x.heapUsed / 2 ** 20).toFixed(1)}`)
+      .join(", ")} MiB`,
   );
   const signedMib = (x) => `${x >= 0 ? "+" : ""}${x.toFixed(1)} MiB`;
   console.log(
