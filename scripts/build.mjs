@@ -277,6 +277,7 @@ async function writeCommonJsCopies() {
   const plainDist = join(STAGE, "plain", "dist"); // a dist/ of its own: import.meta.dirname (above) needs one
   const plain = await esbuild.build({
     ...common,
+    banner: {}, // no createRequire of their own: the CommonJS copies have require()
     entryPoints: Object.fromEntries(PLAIN_ENTRIES.map((entry) => [entry, join(ROOT, `${entry}.ts`)])),
     outdir: plainDist,
     splitting: true,
@@ -297,7 +298,7 @@ async function writeCommonJsCopies() {
     format: "cjs",
     supported: { "dynamic-import": false }, // import() of a sibling becomes require() of its copy
     define: { "import.meta.url": "__quotabarModuleUrl" },
-    banner: { js: `var __quotabarModuleUrl = require("node:url").pathToFileURL(__filename).href;` },
+    banner: { js: MODULE_URL_BANNER },
     sourcemap: "linked",
     sourcesContent: true,
     plugins: [
@@ -312,9 +313,21 @@ async function writeCommonJsCopies() {
     ],
   });
   for (const file of readdirSync(join(DIST, "cjs"), { recursive: true })) {
-    if (file.endsWith(".cjs")) withLighterNamespaces(join(DIST, "cjs", file));
+    if (!file.endsWith(".cjs")) continue;
+    withLighterNamespaces(join(DIST, "cjs", file));
+    withModuleUrlOnlyIfUsed(join(DIST, "cjs", file));
   }
   writeFileSync(join(DIST, "cjs", "build-id"), `${randomUUID()}\n`);
+}
+
+/** The banner's URL (a pathToFileURL per module) where a module reads import.meta.url; a blank line elsewhere (the maps' lines stay). */
+const MODULE_URL_BANNER = `var __quotabarModuleUrl = require("node:url").pathToFileURL(__filename).href;`;
+
+function withModuleUrlOnlyIfUsed(file) {
+  const text = readFileSync(file, "utf8");
+  if (!text.startsWith(`${MODULE_URL_BANNER}\n`))
+    throw new Error(`build: ${relative(ROOT, file)} does not start with the module URL banner`);
+  if (text.split("__quotabarModuleUrl").length === 2) writeFileSync(file, text.slice(MODULE_URL_BANNER.length));
 }
 
 /**
