@@ -80,7 +80,7 @@ describe("the code cache of the plain answers", () => {
   });
 
   it("loads sibling modules by their path as Node would: once each, a cycle with the exports so far, a failed one not kept", async () => {
-    const { home, env } = homeOf();
+    const { env } = homeOf();
     const cjs = mkdtempSync(join(tmpdir(), "qb-cjs-"));
     mkdirSync(join(cjs, "chunks"));
     writeFileSync(join(cjs, "build-id"), "a-test-build\n");
@@ -99,11 +99,21 @@ describe("the code cache of the plain answers", () => {
       process.stdout.write(JSON.stringify({ ...out, loads: globalThis.loads }));`;
     const run = await runProgram(process.execPath, ["-e", script], { env: { ...env, PATH: process.env.PATH } });
     expect(run.stderr).toBe("");
-    expect(JSON.parse(run.stdout)).toEqual({ same: true, seen: "set before the cycle", failed: 2, tries: 2, os: true, hasResolve: "function", loads: 1 });
+    expect(JSON.parse(run.stdout)).toEqual({
+      same: true,
+      seen: "set before the cycle",
+      failed: 2,
+      tries: 2,
+      os: true,
+      hasResolve: "function",
+      loads: 1,
+    });
   });
 
   it("the modules of dist/cjs/ read a module's namespace through an object that inherits from it (no copy of each property)", () => {
-    const files = readdirSync(join(CODE_CACHE, "..", ".."), { recursive: true }).map(String).filter((f) => f.endsWith(".cjs"));
+    const files = readdirSync(join(CODE_CACHE, "..", ".."), { recursive: true })
+      .map(String)
+      .filter((f) => f.endsWith(".cjs"));
     const withNamespaces = files.filter((f) => readFileSync(join(CODE_CACHE, "..", "..", f), "utf8").includes("__toESM="));
     expect(withNamespaces.length).toBeGreaterThan(3);
     for (const file of withNamespaces) {
