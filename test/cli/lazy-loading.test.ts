@@ -25,7 +25,7 @@ async function sourcesLoaded(args: string[], env: Record<string, string | undefi
     const { sources: inMap } = JSON.parse(readFileSync(map, "utf8")) as { sources: string[] };
     for (const source of inMap) sources.add(join(fileURLToPath(new URL(".", url)), source).slice(ROOT.length + 1));
   }
-  return { run, sources: [...sources] };
+  return { run, sources: [...sources], builtins: urls.filter((u) => u.startsWith("node:")) };
 }
 
 /**
@@ -52,6 +52,19 @@ describe("what a run loads", () => {
       expect(sources).toContain("providers/openrouter/index.ts");
       expect(wireOrZod(sources)).toEqual([]);
     }
+  });
+
+  it("quotabar providers and a bar poll never load node:crypto (~6 ms): no hash is needed to list or to read kept snapshots", async () => {
+    await sim.sim.seedHome(sim.home, ["openrouter"]);
+    expect((await runCli(["bar", "-p", "openrouter"], sim.env())).code).toBe(0); // the first poll fetches and keeps
+    for (const args of [["providers"], ["bar", "--format", "waybar", "-p", "openrouter"]]) {
+      const { builtins } = await sourcesLoaded(args);
+      expect(builtins, args.join(" ")).toContain("node:fs");
+      expect(builtins, args.join(" ")).not.toContain("node:crypto");
+    }
+    // a refresh hashes its credential for the cache: the trap sees node:crypto when it is loaded
+    const { builtins } = await sourcesLoaded(["-p", "openrouter", "--json"]);
+    expect(builtins).toContain("node:crypto");
   });
 
   it("with a config file to check: still no wire and no zod", async () => {
