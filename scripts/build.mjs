@@ -144,15 +144,19 @@ const dependencyPatches = {
 /**
  * Parts of got that load with it but serve options quotabar never sets: its HTTP/2 client
  * (http2-wrapper: node:http2 and a global agent, ~19 ms of every fetching run; no `http2: true`), its
- * response cache (cacheable-request with keyv, http-cache-semantics and normalize-url; no `cache`)
- * and its DNS cache (cacheable-lookup; no `dnsCache`). The bundle gets stand-ins that say so if one is
- * ever asked for; the HTTPS tests through the built CLI would fail on them.
+ * response cache (cacheable-request with keyv, http-cache-semantics and normalize-url; no `cache`),
+ * its DNS cache (cacheable-lookup; no `dnsCache`) and its multipart encoder (form-data-encoder: a
+ * FormData body, which quotabar never sends, is refused as any other body got does not know). The
+ * bundle gets stand-ins that say so if one is ever asked for; the HTTPS tests through the built CLI
+ * would fail on them.
  */
 const UNUSED_GOT_PARTS = {
   "http2-wrapper": `export default { get globalAgent() { return unavailable("HTTP/2 client (http2-wrapper)"); }, auto: () => unavailable("HTTP/2 client (http2-wrapper)") };`,
   "cacheable-request": `export default class CacheableRequest { constructor() { unavailable("response cache (cacheable-request)"); } }
 export class CacheError extends Error {}`,
   "cacheable-lookup": `export default class CacheableLookup { constructor() { unavailable("DNS cache (cacheable-lookup)"); } }`,
+  "form-data-encoder": `export const isFormData = () => false;
+export class FormDataEncoder { constructor() { unavailable("multipart bodies (form-data-encoder)"); } }`,
 };
 
 const withoutUnusedGotParts = {
