@@ -1,5 +1,6 @@
 import { parseBarArgs } from "./bar/bar-args.js";
 import { runBar } from "./bar/run-bar.js";
+import { writeOutput } from "./plain-output.js";
 
 /**
  * `quotabar bar ...`, answered by bin/run.cjs before oclif loads: a status bar runs it every few
@@ -16,7 +17,7 @@ export async function runBarPlainly(args: readonly string[]): Promise<boolean> {
   } catch {
     return false;
   }
-  await new Promise<void>((resolve) => process.stdout.write(`${result.output}\n`, () => resolve()));
+  await writeOutput(`${result.output}\n`);
   process.exitCode = result.exitCode;
   return true;
 }

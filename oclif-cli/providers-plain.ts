@@ -1,6 +1,7 @@
 import { createCliCore } from "./composition.js";
 import { providersTable } from "./render/providers-table.js";
 import { style, wantsColor } from "./render/style.js";
+import { writeOutput } from "./plain-output.js";
 
 /**
  * `quotabar providers` and `quotabar providers --json`, typed just so, answered without oclif, as
@@ -17,6 +18,6 @@ export async function listProvidersPlainly(json: boolean): Promise<boolean> {
     return false;
   }
   const lines = json ? [JSON.stringify(rows, null, 2)] : providersTable(rows, style(wantsColor(process.stdout, process.env, undefined)));
-  await new Promise<void>((resolve) => process.stdout.write(lines.map((line) => `${line}\n`).join(""), () => resolve()));
+  await writeOutput(lines.map((line) => `${line}\n`).join(""));
   return true;
 }

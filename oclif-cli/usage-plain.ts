@@ -5,6 +5,7 @@ import { EXIT } from "./exit-codes.js";
 import { style, wantsColor } from "./render/style.js";
 import { renderUsageText } from "./render/usage-text.js";
 import { SOURCE_MODES, TIMEOUT_SECONDS } from "./usage-flag-values.js";
+import { writeOutput } from "./plain-output.js";
 
 interface PlainUsage {
   request: UsageRequest;
@@ -84,7 +85,7 @@ export async function runUsagePlainly(args: readonly string[]): Promise<boolean>
   } catch {
     return false;
   }
-  await new Promise<void>((resolve) => process.stdout.write(`${output}\n`, () => resolve()));
+  await writeOutput(`${output}\n`);
   if (failed) process.exitCode = EXIT.providerFailed;
   return true;
 }
