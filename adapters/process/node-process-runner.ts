@@ -2,6 +2,7 @@ import { constants, readFileSync } from "node:fs";
 import { access, readdir } from "node:fs/promises";
 import { delimiter, isAbsolute, join } from "node:path";
 import type { ProcessResult, ProcessRunner, RunningProcess } from "../../ports/process-runner.js";
+import { startSession } from "./process-session.js";
 
 const KILL_GRACE_MS = 1_000;
 
@@ -11,6 +12,9 @@ const KILL_GRACE_MS = 1_000;
  */
 export class NodeProcessRunner implements ProcessRunner {
   constructor(private readonly path: string | undefined = process.env.PATH) {}
+
+  /** A conversation line by line (a JSON-RPC server), in its own process group too. */
+  readonly start = startSession;
 
   async run(
     command: string,
