@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createQuotabar } from "../../index.js";
 import { ProviderSimulator, shiftDates } from "../../simulator/server.js";
+import { openaiStatusSim } from "../../simulator/status-pages.js";
 import { codexHome, signInOf } from "./credentials.js";
 import { codexSnapshot, planName, type CodexReading, type CodexWindow } from "./policy.js";
 import {
@@ -27,10 +28,11 @@ type Usage = Awaited<ReturnType<ReturnType<typeof createQuotabar>["usage"]>>["pr
 let sim: ProviderSimulator;
 const homes: string[] = [];
 beforeAll(async () => {
-  sim = await ProviderSimulator.start({ providers: [codexUpstream] });
+  sim = await ProviderSimulator.start({ providers: [codexUpstream, openaiStatusSim] });
 });
 afterEach(() => {
   sim.setScenario("codex", "ok");
+  sim.setScenario("status-openai", "incidentio");
   sim.requests.length = 0;
 });
 afterAll(async () => {
@@ -56,7 +58,14 @@ const NO_CLI = "/usr/bin:/bin";
 
 async function usage(
   home: string,
-  options: { source?: string; env?: Record<string, string | undefined>; path?: string; timeoutMs?: number; configPath?: string } = {},
+  options: {
+    source?: string;
+    env?: Record<string, string | undefined>;
+    path?: string;
+    timeoutMs?: number;
+    configPath?: string;
+    status?: boolean;
+  } = {},
 ): Promise<Usage> {
   const quotabar = createQuotabar({
     env: { ...sim.env(), HOME: home, PATH: options.path ?? NO_CLI, QUOTABAR_SECRET_STORE: "memory", ...options.env },
@@ -66,6 +75,7 @@ async function usage(
     providers: ["codex"],
     timeoutMs: options.timeoutMs ?? 8_000,
     ...(options.source ? { source: options.source } : {}),
+    ...(options.status ? { status: true } : {}),
   });
   return doc.providers[0]!;
 }
@@ -184,6 +194,24 @@ describe("codex through the library: ChatGPT's usage answer with Codex's own sig
       code: "not_configured",
       message: `Codex is not signed in: no ${join(home, ".codex", "auth.json")}.`,
     });
+  });
+});
+
+describe("codex's status: status.openai.com, an incident.io page, its Codex group", () => {
+  it("is operational when the Codex group is, and names the Codex incident when there is one", async () => {
+    const { home } = homeWithAuth();
+    expect((await usage(home, { status: true })).status).toMatchObject({ indicator: "none", url: "https://status.openai.com" });
+    sim.setScenario("status-openai", "incidentio_incident");
+    const status = (await usage(homeWithAuth().home, { status: true })).status; // a fresh HOME: no status kept from the first run
+    expect(status).toMatchObject({ indicator: "major", description: "Codex Web: Partial outage; CLI: Degraded performance" });
+    expect(status?.incidents).toEqual([
+      {
+        name: "Increased Codex task failures",
+        impact: "minor",
+        url: "https://status.openai.com/incidents/01JF3Q8V2X6Z9B1D4F7H0K3M5P",
+        updatedAt: "2026-11-20T10:05:47.610Z",
+      },
+    ]);
   });
 });
 
