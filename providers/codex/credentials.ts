@@ -1,4 +1,3 @@
-import { isAbsolute, resolve } from "node:path";
 import {
   advice,
   homeOf,
@@ -28,7 +27,7 @@ export function codexHome(context: Pick<CredentialContext, "env" | "entry">): st
   const chosen = toText(context.entry.codexHome)?.trim() || context.env.CODEX_HOME?.trim() || null;
   if (chosen === null) return joinPath(homeOf(context.env), ".codex");
   if (chosen === "~" || chosen.startsWith("~/")) return joinPath(homeOf(context.env), chosen.slice(1));
-  return isAbsolute(chosen) ? chosen : resolve(chosen);
+  return /^(?:[A-Za-z]:)?[\\/]/.test(chosen) ? chosen : joinPath(process.cwd(), chosen);
 }
 
 export const authFileOf = (home: string) => joinPath(home, "auth.json");

@@ -1,3 +1,4 @@
+import { monthMinutesBefore } from "../../domain/calendar-month.js";
 import { meter, percentOf } from "../../domain/meter.js";
 import { groupedNumber } from "../../domain/number-text.js";
 import type { Detail, Meter, Snapshot } from "../../domain/usage-document.js";
@@ -144,6 +145,8 @@ function monthlyCreditsMeter(pool: NonNullable<CodexReading["monthlyCredits"]>):
     limit: pool.limit,
     unit: "credits",
     resetsAt: pool.resetsAt,
+    // the calendar month that ends at the reset
+    windowMinutes: monthMinutesBefore(pool.resetsAt),
   });
 }
 
