@@ -108,8 +108,8 @@ describe("codex through the library: ChatGPT's usage answer with Codex's own sig
     expect(result.details).toEqual([
       { label: "Account", value: "ada@example.com" },
       { label: "Credits", value: "0 credits" },
-      { label: "Code review", value: "0 % weekly" },
-      { label: "GPT-5.3-Codex-Spark", value: "0 % 5-hour, 0 % weekly" },
+      { label: "Code review", value: "0% weekly" },
+      { label: "GPT-5.3-Codex-Spark", value: "0% 5-hour, 0% weekly" },
       { label: "Limit resets available", value: "2" },
     ]);
     const [request] = usageRequests();
@@ -399,7 +399,7 @@ describe("codex app-server (--source cli), with a stand-in codex on PATH", () =>
     expect(result.details).toEqual([
       { label: "Account", value: "ada@example.com" },
       { label: "Credits", value: "0 credits" },
-      { label: "GPT-5.3-Codex-Spark", value: "12 % 5-hour" },
+      { label: "GPT-5.3-Codex-Spark", value: "12% 5-hour" },
     ]);
     expect(readFileSync(join(bin, "codex-home.seen"), "utf8").trim()).toBe(join(home, ".codex"));
   });

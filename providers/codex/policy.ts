@@ -83,7 +83,7 @@ export function codexSnapshot(reading: CodexReading, now: Date): Snapshot {
   }
   for (const extra of reading.extraLimits) {
     const text = extra.windows
-      .map((window) => `${groupedNumber(usedNow(window, now, logged).usedPercent, 1)} % ${windowWords(window)}`)
+      .map((window) => `${groupedNumber(usedNow(window, now, logged).usedPercent, 1)}% ${windowWords(window)}`)
       .join(", ");
     if (text) details.push({ label: extra.name, value: text });
   }
