@@ -516,7 +516,7 @@ describe("codex policy", () => {
 describe("codex's demo home", () => {
   it("lays out each scenario's files: a sign-in, an expired one, an API key, session logs", async () => {
     for (const [scenario, auth, logs] of [
-      ["ok", true, true],
+      ["ok", true, false],
       ["free", true, false],
       ["local", false, true],
       ["api_key", true, false],

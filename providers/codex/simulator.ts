@@ -72,11 +72,11 @@ function usage(request: SimRequest, scenario: string): SimReply {
 
 /**
  * What each scenario lays out in the home: auth.json (a ChatGPT sign-in, an expired one, an API
- * key), Codex's session logs, or both. `ok`, `free`, `pro_limit`, `unauthorized` and `malformed`
- * are answered by chatgpt.com with the sign-in; `local` has no sign-in, only a session log.
+ * key), or Codex's session logs. `ok`, `free`, `pro_limit`, `unauthorized` and `malformed` are
+ * answered by chatgpt.com with the sign-in; `local` has no sign-in, only a session log.
  */
 const HOMES: Record<string, { auth: "chatgpt" | "expired" | "apikey" | null; log: boolean }> = {
-  ok: { auth: "chatgpt", log: true },
+  ok: { auth: "chatgpt", log: false },
   free: { auth: "chatgpt", log: false },
   pro_limit: { auth: "chatgpt", log: false },
   expired: { auth: "expired", log: false },

@@ -127,6 +127,12 @@ const CASES: Case[] = [
     [[...FACTORY_USAGE, "standard", "usedRatio"], -0.32, "used_ratio"],
   ]),
   ...editCases({ id: "opencode", route: "/_server" }, [[textIn("usagePercent:17", "usagePercent:-17"), "rollingUsage"]]),
+  // the sign-in route alone: auto would hand a failure over to Codex's session log
+  ...jsonCases({ id: "codex", route: "/backend-api/wham/usage", source: "oauth" }, [
+    [["rate_limit", "primary_window", "used_percent"], -2, "rate_limit.primary_window.used_percent"],
+    [["rate_limit", "secondary_window", "used_percent"], 133, "rate_limit.secondary_window.used_percent"],
+    [["credits", "balance"], "-5", "credits.balance"],
+  ]),
   ...editCases({ id: "ollama", route: "/settings" }, [
     [textIn("12.4% used", "-12.4% used"), "Session usage"],
     [textIn("41% used", "141% used"), "Weekly usage"],
