@@ -151,7 +151,11 @@ describe("codex through the library: ChatGPT's usage answer with Codex's own sig
     const before = fingerprint(auth);
     sim.requests.length = 0;
     const result = await usage(home);
-    expect(result).toMatchObject({ ok: false, stale: true, error: { code: "expired", message: "Codex's ChatGPT sign-in has expired." } });
+    expect(result).toMatchObject({
+      ok: false,
+      stale: true,
+      error: { code: "expired", message: `Codex's sign-in ${auth} expired at 2023-11-14T22:13:20.000Z` },
+    });
     expect(result.error?.hint).toContain("Run `codex` once");
     expect(result.primary).toEqual(good.primary);
     expect(usageRequests()).toHaveLength(0);
@@ -219,8 +223,8 @@ describe("codex's sign-in file", () => {
   it("names the file, never its content, when it is not JSON, a directory, a FIFO or 10 MB", async () => {
     const secret = "rt_leak_me_0123456789abcdef";
     const cases: [string, (path: string) => void, RegExp][] = [
-      ["not JSON", (path) => writeFileSync(path, `{"tokens": {"refresh_token": "${secret}"`), /is not valid JSON/],
-      ["a directory", (path) => mkdirSync(path), /is a directory, not a file/],
+      ["not JSON", (path) => writeFileSync(path, `{"tokens": {"refresh_token": "${secret}"`), /is not JSON/],
+      ["a directory", (path) => mkdirSync(path), /is a directory/],
       ["a FIFO", (path) => execFileSync("mkfifo", [path]), /is not a regular file/],
       ["10 MB", (path) => writeFileSync(path, `{"x":"${secret}${"a".repeat(10 << 20)}"}`), /is too large/],
     ];
@@ -239,13 +243,13 @@ describe("codex's sign-in file", () => {
 
   it("reads tokens in camelCase too, and the account id and expiry from the JWTs", () => {
     const accessToken = unsignedJwt({ exp: 2_000_000_000, "https://api.openai.com/auth": { chatgpt_account_id: "acct-1" } });
-    expect(signInOf(JSON.stringify({ tokens: { accessToken } }), "/x/auth.json")).toEqual({
+    expect(signInOf({ tokens: { accessToken } }, "/x/auth.json")).toEqual({
       accessToken,
       accountId: "acct-1",
       idToken: null,
       expiresAtMs: 2_000_000_000_000,
     });
-    const none = signInOf("{}", "/x/auth.json");
+    const none = signInOf({}, "/x/auth.json");
     expect("problem" in none && none.problem()).toMatchObject({
       code: "not_configured",
       message: expect.stringMatching(/holds no ChatGPT sign-in/),

@@ -4,20 +4,20 @@ import {
   isObject,
   joinPath,
   QuotabarError,
-  readTextIfPresent,
   toText,
   tryJson,
   type CredentialContext,
   type CredentialSource,
   type Remedy,
 } from "../kit/index.js";
+import { readSignInFile, refreshByRunning, unusable, type VendorSignIn } from "../kit/vendor-sign-in.js";
 
-/** auth.json is a few kB; anything near this is not Codex's. */
-const MAX_AUTH_BYTES = 1 << 20;
+/** Codex wrote it, and `codex` renews it. */
+export const CODEX: VendorSignIn = { vendor: "Codex", command: "codex" };
 /** A JWT longer than this is not decoded (its claims are only a help). */
 const MAX_JWT_CHARS = 16_384;
 
-export const RUN_CODEX: Remedy = advice("Run `codex` once (it renews its own sign-in), or `codex login` to sign in again.");
+export const RUN_CODEX: Remedy = refreshByRunning(CODEX);
 
 /**
  * The Codex home: the config entry's `codexHome` (one per account), else $CODEX_HOME, else ~/.codex.
@@ -48,30 +48,29 @@ export type CodexSignIn =
   /** A function, so its message is not taken for a secret of the credential (every string of one is redacted). */
   | { problem: () => QuotabarError };
 
-/** Codex's auth.json, read and never written: its refresh token rotates, so quotabar never uses it. */
+/** Codex's auth.json, read and never written (the kit's vendor sign-in): its refresh token rotates, so quotabar never uses it. */
 export const codexSignIn: CredentialSource<CodexSignIn> = {
   async resolve(context) {
     const path = authFileOf(codexHome(context));
-    let text: string | null;
+    let body: unknown;
     try {
-      text = await readTextIfPresent(path, MAX_AUTH_BYTES);
+      body = await readSignInFile(path, path, CODEX);
     } catch (error) {
-      return { problem: () => unreadable(path, error) };
+      return { problem: () => error as QuotabarError };
     }
-    return text === null ? null : signInOf(text, path);
+    return body === null ? null : signInOf(body, path);
   },
 };
 
-/** The tokens of auth.json's text (snake_case as Codex writes it, camelCase as some tools do). */
-export function signInOf(text: string, path: string): CodexSignIn {
-  const body = tryJson(text);
-  if (!isObject(body)) return { problem: () => notCodexAuth(path, "is not valid JSON") };
+/** The tokens of auth.json (snake_case as Codex writes it, camelCase as some tools do). */
+export function signInOf(body: unknown, path: string): CodexSignIn {
+  if (!isObject(body)) return { problem: () => unusable(path, "is not a JSON object", CODEX) };
   const tokens = isObject(body.tokens) ? body.tokens : null;
   const accessToken = toText(tokens?.access_token ?? tokens?.accessToken)?.trim() || null;
   if (accessToken === null) {
     const apiKey = toText(body.OPENAI_API_KEY)?.trim();
     if (apiKey || body.auth_mode === "apikey") return { problem: () => apiKeyOnly(path) };
-    return { problem: () => notCodexAuth(path, "holds no ChatGPT sign-in (tokens.access_token)") };
+    return { problem: () => unusable(path, "holds no ChatGPT sign-in (tokens.access_token)", CODEX) };
   }
   const idToken = toText(tokens?.id_token ?? tokens?.idToken)?.trim() || null;
   const access = jwtClaims(accessToken);
@@ -124,12 +123,6 @@ export function planClaimOf(idToken: string | null): string | null {
   return toText(auth.chatgpt_plan_type)?.trim() || toText(claims.chatgpt_plan_type)?.trim() || null;
 }
 
-const SIGN_IN_AGAIN = advice("Run `codex login` to sign in with ChatGPT; quotabar reads the file Codex writes and never changes it.");
-
-function notCodexAuth(path: string, problem: string): QuotabarError {
-  return new QuotabarError("not_configured", `Codex's sign-in file ${path} ${problem}.`, { remedies: [SIGN_IN_AGAIN] });
-}
-
 function apiKeyOnly(path: string): QuotabarError {
   return new QuotabarError(
     "not_configured",
@@ -138,18 +131,4 @@ function apiKeyOnly(path: string): QuotabarError {
       remedies: [advice("Sign in to Codex with ChatGPT (`codex login`) to see the plan's limits; API usage is billed per token instead.")],
     },
   );
-}
-
-/** The file exists but is not one to read: a directory, a FIFO, too large, or not ours to read. The message names the file, never its content. */
-function unreadable(path: string, error: unknown): QuotabarError {
-  const code = (error as NodeJS.ErrnoException).code;
-  const why =
-    code === "EISDIR"
-      ? "is a directory, not a file"
-      : code === "ENOTREG"
-        ? "is not a regular file"
-        : code === "EFBIG"
-          ? `is too large (over ${MAX_AUTH_BYTES / 1024} KB) to be Codex's`
-          : `cannot be read (${code ?? "unknown error"})`;
-  return new QuotabarError("not_configured", `Codex's sign-in file ${path} ${why}.`, { remedies: [SIGN_IN_AGAIN], cause: error });
 }

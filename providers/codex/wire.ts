@@ -1,17 +1,12 @@
-import { advice, decodeJson, QuotabarError, type FetchContext, type HttpResponse } from "../kit/index.js";
+import { decodeJson, QuotabarError, type FetchContext, type HttpResponse } from "../kit/index.js";
+import { expiredSignIn } from "../kit/vendor-sign-in.js";
 import { USER_AGENT } from "../../domain/version.js";
-import { emailOf, planClaimOf, RUN_CODEX, type CodexSignIn } from "./credentials.js";
+import { authFileOf, CODEX, codexHome, emailOf, planClaimOf, RUN_CODEX, type CodexSignIn } from "./credentials.js";
 import type { CodexReading } from "./policy.js";
 import { readingOfUsage, UsageSchema } from "./wire-usage.js";
 
 const USAGE_URL = "https://chatgpt.com/backend-api/wham/usage";
 const SERVICE = "Codex";
-
-/** An access token past its `exp`: Codex renews it on its next run; quotabar never uses the refresh token (it rotates). */
-export const expired = () =>
-  new QuotabarError("expired", "Codex's ChatGPT sign-in has expired.", {
-    remedies: [RUN_CODEX, advice("quotabar never renews it itself: Codex's refresh token changes on every use.")],
-  });
 
 const refused = (response: HttpResponse) =>
   new QuotabarError("unauthorized", `Codex's ChatGPT sign-in was refused (HTTP ${response.status}).`, {
@@ -26,7 +21,9 @@ const refused = (response: HttpResponse) =>
 export async function readCodexUsage(signIn: CodexSignIn, context: FetchContext): Promise<CodexReading> {
   if ("problem" in signIn) throw signIn.problem();
   const now = context.now();
-  if (signIn.expiresAtMs !== null && signIn.expiresAtMs <= now.getTime()) throw expired();
+  // Codex renews it on its next run; quotabar never uses the refresh token (it changes on every use)
+  const expired = expiredSignIn(signIn.expiresAtMs, now, authFileOf(codexHome(context)), CODEX);
+  if (expired) throw expired;
   const headers: Record<string, string> = {
     Authorization: `Bearer ${signIn.accessToken}`,
     Accept: "application/json",
