@@ -22,6 +22,7 @@ import {
 } from "./simulator.js";
 import { readSessionLogs } from "./wire-log.js";
 import { newestSessionLogs } from "./session-logs.js";
+import { stillRunning } from "../../test/helpers/processes.js";
 
 type Usage = Awaited<ReturnType<ReturnType<typeof createQuotabar>["usage"]>>["providers"][number];
 
@@ -382,17 +383,6 @@ function homeWithCli(scenario: AppServerScenario): { home: string; bin: string; 
   return { home, bin, path: `${bin}:${NO_CLI}` };
 }
 
-/** Whether a process still runs (a killed one may linger as a zombie until reaped). */
-function running(pid: number): boolean {
-  try {
-    return !execFileSync("ps", ["-o", "stat=", "-p", String(pid)], { encoding: "utf8" })
-      .trim()
-      .startsWith("Z");
-  } catch {
-    return false;
-  }
-}
-
 describe("codex app-server (--source cli), with a stand-in codex on PATH", () => {
   it("reads the rate limits and the account over JSON-RPC, in the account's Codex home", async () => {
     const { home, bin, path } = homeWithCli("ok");
@@ -442,7 +432,7 @@ describe("codex app-server (--source cli), with a stand-in codex on PATH", () =>
     expect(result.error).toMatchObject({ code: "timeout", message: "Codex CLI timed out." });
     const child = Number(readFileSync(join(bin, "codex-child.pid"), "utf8"));
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(running(child)).toBe(false);
+    expect(stillRunning(child)).toBe(false);
   });
 
   it("says it is not installed when there is no codex", async () => {

@@ -17,16 +17,13 @@ import { zCount, zNumber, zPercent } from "../kit/schema.js";
 import * as z from "../../domain/zod.js";
 import type { CodexReading, CodexWindow } from "./policy.js";
 import type { SessionLog } from "./session-logs.js";
-import { shortText } from "./wire-usage.js";
+import { creditsOf, shortText, SnakeCredits, text } from "./wire-usage.js";
 
 const SERVICE = "Codex session log";
 /** How much of a log's end is read, growing only while no rate limits are found: a turn's last event is usually in the first. */
 const TAIL_STEPS = [64 * 1024, 1 << 20, 8 << 20];
 /** A token_count line is about a kilobyte; a longer one is not parsed. */
 const MAX_LINE_CHARS = 256 * 1024;
-
-const text = z.nullish(z.string());
-const flag = z.nullish(z.boolean());
 
 /** A window of the snapshot Codex writes in its log: `resets_at` (epoch s), or in older logs `resets_in_seconds` from the line's time. */
 const LogWindow = z.object({
@@ -41,7 +38,7 @@ const LogRateLimits = z.object({
   limit_id: text,
   primary: z.nullish(LogWindow),
   secondary: z.nullish(LogWindow),
-  credits: z.nullish(z.object({ has_credits: flag, unlimited: flag, balance: z.nullish(zCount) })),
+  credits: z.nullish(SnakeCredits),
   plan_type: text,
 });
 
@@ -116,13 +113,10 @@ function readingOf(found: Found): CodexReading {
       slot,
     });
   }
-  const credits = limits.credits;
   return {
     plan: shortText(limits.plan_type),
     windows,
-    credits: credits
-      ? { hasCredits: credits.has_credits ?? null, unlimited: credits.unlimited ?? null, balance: credits.balance ?? null }
-      : null,
+    credits: creditsOf(limits.credits && { hasCredits: limits.credits.has_credits, ...limits.credits }),
     monthlyCredits: null,
     extraLimits: [],
     resetCredits: null,

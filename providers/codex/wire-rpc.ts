@@ -17,7 +17,7 @@ import type { ProcessSession } from "../../ports/process-runner.js";
 import { notInstalled } from "./cli.js";
 import { codexHome, RUN_CODEX, shownEmail } from "./credentials.js";
 import type { CodexExtraLimit, CodexReading, CodexWindow } from "./policy.js";
-import { readingOfUsage, shortText, UsageSchema } from "./wire-usage.js";
+import { creditsOf, readingOfUsage, shortText, text, UsageSchema } from "./wire-usage.js";
 
 const SERVICE = "Codex app-server";
 /** The whole conversation, at most (CodexBar gives initialize 8 s, then 3 s a request); never past the provider's budget. */
@@ -29,7 +29,6 @@ const ACCOUNT_GRACE_MS = 1_000;
 /** `-s read-only -a never`: no tool may run, nothing is asked (CodexBar's arguments). */
 const ARGS = ["-s", "read-only", "-a", "never", "app-server"];
 
-const text = z.nullish(z.string());
 const RpcWindow = z.object({ usedPercent: zPercent, windowDurationMins: z.nullish(zCount), resetsAt: z.nullish(zNumber) });
 const RpcSnapshot = z.object({
   limitId: text,
@@ -157,13 +156,10 @@ function readingOfLimits(answer: Answer, context: FetchContext): CodexReading {
     const windows = rpcWindows(snapshot);
     if (windows.length > 0) extraLimits.push({ name: shortText(snapshot.limitName) ?? shortText(id) ?? "Codex extra limit", windows });
   }
-  const credits = main.credits;
   return {
     plan: shortText(main.planType),
     windows: rpcWindows(main),
-    credits: credits
-      ? { hasCredits: credits.hasCredits ?? null, unlimited: credits.unlimited ?? null, balance: credits.balance ?? null }
-      : null,
+    credits: creditsOf(main.credits),
     monthlyCredits: null,
     extraLimits,
     resetCredits: result.rateLimitResetCredits?.availableCount ?? null,

@@ -7,8 +7,21 @@ import type { CodexExtraLimit, CodexReading, CodexWindow } from "./policy.js";
 /** Names from upstream are shown as details: cut to this. */
 const MAX_NAME_CHARS = 60;
 
-const text = z.nullish(z.string());
+/** Fields every Codex answer may leave out. */
+export const text = z.nullish(z.string());
 const flag = z.nullish(z.boolean());
+
+/** Flex credits as wham/usage and the session log send them: `balance` is text such as "0E-10". */
+export const SnakeCredits = z.object({ has_credits: flag, unlimited: flag, balance: z.nullish(zCount) });
+
+/** Credits as the policy reads them, from any route's field names. */
+export function creditsOf(
+  credits: { hasCredits?: boolean | null; unlimited?: boolean | null; balance?: number | null } | null | undefined,
+): CodexReading["credits"] {
+  return credits
+    ? { hasCredits: credits.hasCredits ?? null, unlimited: credits.unlimited ?? null, balance: credits.balance ?? null }
+    : null;
+}
 
 /** A `wham/usage` window: percent used (0..100), its length and its reset, in seconds. */
 const UsageWindow = z.object({
@@ -43,7 +56,7 @@ export const UsageSchema = z.object({
   additional_rate_limits: z.nullish(
     z.array(z.object({ limit_name: text, metered_feature: text, rate_limit: z.nullish(RateLimit) })).check(z.maxLength(64)),
   ),
-  credits: z.nullish(z.object({ has_credits: flag, unlimited: flag, balance: z.nullish(zCount) })),
+  credits: z.nullish(SnakeCredits),
   rate_limit_reset_credits: z.nullish(z.object({ available_count: z.nullish(zCount) })),
   individual_limit: z.nullish(IndividualLimit),
   spend_control: z.nullish(z.object({ individual_limit: z.nullish(IndividualLimit) })),
@@ -90,9 +103,7 @@ export function readingOfUsage(body: UsageBody, now: Date): CodexReading {
     const name = shortText(extra.limit_name) ?? shortText(extra.metered_feature) ?? "Codex extra limit";
     if (windows.length > 0) extraLimits.push({ name, windows });
   }
-  const credits = body.credits
-    ? { hasCredits: body.credits.has_credits ?? null, unlimited: body.credits.unlimited ?? null, balance: body.credits.balance ?? null }
-    : null;
+  const credits = creditsOf(body.credits && { hasCredits: body.credits.has_credits, ...body.credits });
   return {
     plan: shortText(body.plan_type),
     windows: usageWindows(body.rate_limit, now),

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
+import { stillRunning } from "../../test/helpers/processes.js";
 import { createQuotabar } from "../../index.js";
 import { QuotabarError } from "../../domain/errors.js";
 import { terminalText } from "../kit/index.js";
@@ -57,17 +58,6 @@ function aheadLocal(month: number, day: number): string {
   const now = new Date();
   const thisYear = new Date(now.getFullYear(), month - 1, day);
   return (thisYear > now ? thisYear : new Date(now.getFullYear() + 1, month - 1, day)).toISOString();
-}
-
-/** Whether a process still runs (a killed one may linger as a zombie until reaped). */
-function running(pid: number): boolean {
-  try {
-    return !execFileSync("ps", ["-o", "stat=", "-p", String(pid)], { encoding: "utf8" })
-      .trim()
-      .startsWith("Z");
-  } catch {
-    return false;
-  }
 }
 
 const IDENTITY = [
@@ -177,7 +167,7 @@ describe("kiro through the library, with a stand-in kiro-cli on PATH", () => {
     expect(usage.error).toMatchObject({ code: "timeout", message: "Kiro CLI timed out." });
     const child = Number(readFileSync(join(bin, CHILD_PID_FILE), "utf8"));
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(running(child)).toBe(false);
+    expect(stillRunning(child)).toBe(false);
   });
 
   it("reads the table of a CLI that printed it and then hung, and kills the group", async () => {
@@ -186,7 +176,7 @@ describe("kiro through the library, with a stand-in kiro-cli on PATH", () => {
     expect(usage.primary?.usedPercent).toBe(42);
     const child = Number(readFileSync(join(bin, CHILD_PID_FILE), "utf8"));
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(running(child)).toBe(false);
+    expect(stillRunning(child)).toBe(false);
   });
 
   it("finds kiro-cli in ~/.local/bin of HOME when it is not on PATH; found means set up, without running it", async () => {

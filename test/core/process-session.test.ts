@@ -1,10 +1,10 @@
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { MAX_SESSION_LINE_BYTES, startSession } from "../../adapters/process/process-session.js";
 import { NodeProcessRunner } from "../../adapters/process/node-process-runner.js";
+import { stillRunning } from "../helpers/processes.js";
 
 /**
  * A conversation with a program over stdin and stdout, line by line (what `codex app-server`
@@ -12,16 +12,6 @@ import { NodeProcessRunner } from "../../adapters/process/node-process-runner.js
  */
 const dir = mkdtempSync(join(tmpdir(), "quotabar-session-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-function running(pid: number): boolean {
-  try {
-    return !execFileSync("ps", ["-o", "stat=", "-p", String(pid)], { encoding: "utf8" })
-      .trim()
-      .startsWith("Z");
-  } catch {
-    return false;
-  }
-}
 
 describe("a process session", () => {
   it("answers line by line while stdin stays open, and the runner offers it", async () => {
@@ -60,7 +50,7 @@ describe("a process session", () => {
     expect(session.timedOut()).toBe(true);
     const child = Number(readFileSync(pidFile, "utf8"));
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(running(child)).toBe(false);
+    expect(stillRunning(child)).toBe(false);
   });
 
   it("stops when the signal aborts", async () => {
