@@ -2,7 +2,10 @@ import { execFileSync } from "node:child_process";
 import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import fc from "fast-check";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { QuotabarError } from "../../domain/errors.js";
+import { decodeJson } from "../kit/index.js";
 import { createQuotabar } from "../../index.js";
 import { ProviderSimulator, shiftDates } from "../../simulator/server.js";
 import { openaiStatusSim } from "../../simulator/status-pages.js";
@@ -21,6 +24,7 @@ import {
   type AppServerScenario,
 } from "./simulator.js";
 import { readSessionLogs } from "./wire-log.js";
+import { readingOfUsage, UsageSchema } from "./wire-usage.js";
 import { newestSessionLogs } from "./session-logs.js";
 import { stillRunning } from "../../test/helpers/processes.js";
 
@@ -504,6 +508,55 @@ describe("codex policy", () => {
     const credits = (value: CodexReading["credits"]) => codexSnapshot(reading([], { credits: value }), now).details;
     expect(credits({ hasCredits: true, unlimited: true, balance: null })).toEqual([{ label: "Credits", value: "Unlimited" }]);
     expect(credits({ hasCredits: false, unlimited: false, balance: null })).toEqual([{ label: "Credits", value: "None" }]);
+  });
+});
+
+describe("codex's reading of mutated usage answers", () => {
+  const fixtures = ["usage-plus.json", "usage-free.json", "usage-pro.json"].map((name) =>
+    JSON.parse(readFileSync(join(import.meta.dirname, "fixtures", name), "utf8")),
+  );
+  const paths = (value: unknown, prefix: (string | number)[] = []): (string | number)[][] =>
+    value === null || typeof value !== "object"
+      ? [prefix]
+      : [prefix, ...Object.entries(value).flatMap(([key, inner]) => paths(inner, [...prefix, Array.isArray(value) ? Number(key) : key]))];
+  const replaced = (body: unknown, path: (string | number)[], value: unknown): unknown => {
+    if (path.length === 0) return value;
+    const copy = (Array.isArray(body) ? [...body] : { ...(body as object) }) as Record<string | number, unknown>;
+    copy[path[0]!] = replaced(copy[path[0]!], path.slice(1), value);
+    return copy;
+  };
+  const hostile = fc.oneof(
+    fc.jsonValue({ maxDepth: 2 }),
+    fc.constantFrom(-1, 101, 1e308, "NaN", "-5", "0E-10", "", null, 0, "x".repeat(10_000)),
+  );
+
+  it("is a snapshot with every percent in 0..100 and no negative count, or a parse error", () => {
+    const now = new Date("2026-08-20T10:00:00Z");
+    const mutated = fc
+      .nat({ max: fixtures.length - 1 })
+      .chain((which) =>
+        fc
+          .tuple(fc.constantFrom(...paths(fixtures[which])), hostile)
+          .map(([path, value]) => JSON.stringify(replaced(fixtures[which], path, value))),
+      );
+    fc.assert(
+      fc.property(mutated, (body) => {
+        try {
+          const snapshot = codexSnapshot(readingOfUsage(decodeJson(body, UsageSchema, "Codex"), now), now);
+          for (const meter of [snapshot.primary, snapshot.secondary, snapshot.tertiary]) {
+            if (!meter) continue;
+            if (meter.usedPercent !== null) expect(meter.usedPercent).toBeGreaterThanOrEqual(0);
+            if (meter.usedPercent !== null) expect(meter.usedPercent).toBeLessThanOrEqual(100);
+            for (const n of [meter.used, meter.limit]) if (n !== null) expect(Number.isFinite(n) && n >= 0).toBe(true);
+          }
+          expect((snapshot.plan ?? "").length).toBeLessThanOrEqual(60);
+        } catch (error) {
+          expect(error).toBeInstanceOf(QuotabarError);
+          expect((error as QuotabarError).code).toBe("parse");
+        }
+      }),
+      { numRuns: 400 },
+    );
   });
 });
 
