@@ -200,15 +200,15 @@ export class Page {
     await this.browser.send("Input.dispatchKeyEvent", { type: "keyUp", ...base }, this.sessionId);
   }
 
-  /** A PNG of the whole page (beyond the window when it is longer). */
-  async screenshot(): Promise<Buffer> {
+  /** A PNG of the window, or of the whole page (beyond the window when it is longer). */
+  async screenshot({ fullPage = true } = {}): Promise<Buffer> {
     const { cssContentSize } = (await this.browser.send("Page.getLayoutMetrics", {}, this.sessionId)) as {
       cssContentSize: { width: number; height: number };
     };
     const clip = { x: 0, y: 0, width: Math.ceil(cssContentSize.width), height: Math.ceil(cssContentSize.height), scale: 1 };
     const { data } = (await this.browser.send(
       "Page.captureScreenshot",
-      { format: "png", captureBeyondViewport: true, clip },
+      { format: "png", ...(fullPage ? { captureBeyondViewport: true, clip } : {}) },
       this.sessionId,
     )) as { data: string };
     return Buffer.from(data, "base64");

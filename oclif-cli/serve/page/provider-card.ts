@@ -119,14 +119,21 @@ export function providerCard(usage: ProviderUsage, history: ProviderHistory | un
     : null;
 
   const fetchedAt = usage.fetchedAt;
-  const footer = el(
-    "footer",
-    { class: "card-foot muted" },
-    fetchedAt
-      ? liveText("age", (at) => `${usage.stale ? "Last good fetch" : "Fetched"} ${formatAge(fetchedAt, at)}`, formatDateTime(fetchedAt))
-      : null,
-    usage.source ? el("span", { class: "source" }, usage.source) : null,
-  );
+  const footer =
+    fetchedAt || usage.source
+      ? el(
+          "footer",
+          { class: "card-foot muted" },
+          fetchedAt
+            ? liveText(
+                "age",
+                (at) => `${usage.stale ? "Last good fetch" : "Fetched"} ${formatAge(fetchedAt, at)}`,
+                formatDateTime(fetchedAt),
+              )
+            : null,
+          usage.source ? el("span", { class: "source" }, usage.source) : null,
+        )
+      : null;
 
   const element = el(
     "article",

@@ -1,7 +1,7 @@
 /**
- * A meter's sparkline on the page: its used percent over the current window (from the readings
- * serve kept, /history), an area under a line, with the even pace as a dashed diagonal where the
- * window is known. Drawn as SVG elements, no markup; the slices come from presentation/history.ts
+ * A meter's sparkline on the page: its used percent over its current window so far (from the
+ * readings serve kept, /history), an area under a line, with the even pace as a dashed diagonal
+ * where the window is known. Drawn as SVG elements, no markup; the slices come from presentation/history.ts
  * as `quotabar history` draws its text sparkline.
  */
 import { windowOf } from "../../../domain/meter-window.js";
@@ -22,28 +22,28 @@ export function sparkline(meter: Meter, history: MeterHistory | undefined, now: 
   const first = readings[0];
   const last = readings.at(-1);
   if (!first || !last || readings.length < 2) return null;
+  // the window so far: from its start (or the first reading) to now, so the line ends where the meter is
   const window = windowOf(meter);
   const fromMs = window ? window.startMs : Date.parse(first.at);
-  const toMs = window ? window.endMs : Math.max(now.getTime(), Date.parse(last.at));
+  const toMs = Math.max(Date.parse(last.at), window ? Math.min(now.getTime(), window.endMs) : now.getTime());
   if (!(toMs > fromMs)) return null;
-  // the window's slices up to now; later ones have not happened
-  const nowSlice = Math.min(SLICES, Math.ceil(((now.getTime() - fromMs) / (toMs - fromMs)) * SLICES));
-  const values = overTime(readings, fromMs, toMs, SLICES).slice(0, Math.max(1, nowSlice));
+  const values = overTime(readings, fromMs, toMs, SLICES);
   const x = (i: number) => round((i / (SLICES - 1)) * WIDTH);
   const y = (percent: number) => round(HEIGHT - 1 - (Math.min(100, Math.max(0, percent)) / 100) * (HEIGHT - 2));
   const drawn = values.flatMap((v, i) => (v === null ? [] : [[x(i), y(v)] as const]));
-  if (drawn.length === 0) return null;
   const line = drawn.map(([px, py]) => `${px},${py}`).join(" ");
   const [firstX] = drawn[0] as readonly [number, number];
   const [lastX] = drawn.at(-1) as readonly [number, number];
   const area = `M${firstX},${HEIGHT} L${line.replaceAll(" ", " L")} L${lastX},${HEIGHT} Z`;
+  // on pace: nothing used when the window began, as much as time has gone by now
+  const onPace = window ? ((toMs - window.startMs) / window.lengthMs) * 100 : null;
   const low = Math.min(...readings.map((p) => p.usedPercent as number));
   const label = `Used in this window: ${formatPercent(low)} to ${formatPercent(last.usedPercent as number)}, ${readings.length} readings`;
   return svg(
     "svg",
     { class: "spark", viewBox: `0 0 ${WIDTH} ${HEIGHT}`, preserveAspectRatio: "none", role: "img", "aria-label": label },
     svg("title", {}, label),
-    window ? svg("line", { class: "spark-pace", x1: 0, y1: y(0), x2: WIDTH, y2: y(100) }) : null,
+    onPace === null ? null : svg("line", { class: "spark-pace", x1: 0, y1: y(0), x2: WIDTH, y2: y(onPace) }),
     svg("path", { class: "spark-area", d: area }),
     svg("polyline", { class: "spark-line", points: line }),
   );
