@@ -67,7 +67,7 @@ function climb(dir: string, nowMs: number): void {
     if (history.v !== 1) throw new Error(`${file}: a history of version ${history.v}; this script writes version 1`);
     for (const meter of Object.values(history.meters) as {
       windowMinutes: number | null;
-      segments: { resetsAt: string | null; points: number[][] }[];
+      segments: { resetsAt: string | null; points: (number | null)[][] }[];
     }[]) {
       const segment = meter.segments.at(-1);
       const last = segment?.points.at(-1);
