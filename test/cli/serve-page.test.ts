@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { UsageDocument } from "../../domain/usage-document.js";
@@ -148,6 +150,7 @@ describe.skipIf(!tools)("quotabar serve's page in Chromium", () => {
     const cards = await cardsOf(page);
 
     expect(cards.map((c) => c.title)).toEqual(doc.providers.map((p) => p.name));
+    expect(await page.evaluate(`document.getElementById("cadence").textContent`)).toBe("quotabar serve refreshes each provider every 10s.");
     expect(doc.providers.length).toBeGreaterThanOrEqual(16);
     for (const [i, usage] of doc.providers.entries()) {
       const card = cards[i] as SeenCard;
@@ -226,6 +229,62 @@ describe.skipIf(!tools)("quotabar serve's page in Chromium", () => {
         expect(layout.fontSize).toBeGreaterThan(20); // larger type on a large screen
         expect(layout.background).toBe("rgb(245, 246, 248)");
       }
+    }
+  }, 120_000);
+
+  it("names the account in a card's title, and shows the cost section when the server answers /cost", async () => {
+    // serve as it will be once accounts and /cost land: the page's own files, a document with two accounts of one provider
+    const url = await serve();
+    const doc = await usageOnceRefreshed(url);
+    const warp = doc.providers.find((p) => p.id === "warp") as UsageDocument["providers"][number];
+    const withAccounts = { ...doc, providers: [{ ...warp, account: "work" }, { ...warp, account: null }, ...doc.providers.slice(1, 3)] };
+    const cost = {
+      version: 1,
+      currency: "USD",
+      since: "2026-11-01",
+      until: "2026-11-28",
+      days: [],
+      total: { costUsd: 41.5, requests: 10 },
+      models: [
+        { model: "claude-sonnet-4-5", agent: "claude", costUsd: 30.25 },
+        { model: HOSTILE, agent: "codex", costUsd: 11.25 },
+      ],
+    };
+    const stand = createServer((req, res) => {
+      const path = new URL(req.url ?? "/", "http://x").pathname;
+      if (path === "/usage" || path === "/cost" || path === "/history") {
+        res.writeHead(200, { "content-type": "application/json" });
+        return res.end(JSON.stringify(path === "/usage" ? withAccounts : path === "/cost" ? cost : { version: 1, providers: [] }));
+      }
+      // the page's files, from the real serve
+      void httpGet(`${url}${path}`).then((answer) => {
+        res.writeHead(answer.status, { "content-type": String(answer.headers["content-type"]) });
+        res.end(answer.body);
+      });
+    });
+    await new Promise<void>((resolve) => stand.listen(0, "127.0.0.1", resolve));
+    try {
+      const page = await browser.newPage({ width: 1024, height: 800 });
+      await page.goto(`http://127.0.0.1:${(stand.address() as AddressInfo).port}/`);
+      await page.waitFor(`document.querySelectorAll("#providers article").length === 4`);
+      expect((await cardsOf(page)).map((c) => c.title).slice(0, 2)).toEqual(["Warp · work", "Warp"]);
+      await page.waitFor(`!document.getElementById("cost").hidden`);
+      const seen = await page.evaluate<{ heading: string; total: string; rows: string[][] }>(`({
+        heading: document.querySelector("#cost h2").textContent,
+        total: document.querySelector("#cost .cost-total").textContent,
+        rows: [...document.querySelectorAll("#cost tbody tr")].map((tr) => [...tr.cells].map((td) => td.textContent)),
+      })`);
+      expect(seen).toEqual({
+        heading: "Cost at API prices",
+        total: "$41.50 · 2026-11-01 to 2026-11-28",
+        rows: [
+          ["claude-sonnet-4-5 (claude)", "$30.25"],
+          [`${HOSTILE} (codex)`, "$11.25"],
+        ],
+      });
+      expect(await page.evaluate("document.querySelectorAll('img').length")).toBe(0);
+    } finally {
+      await new Promise((resolve) => stand.close(resolve));
     }
   }, 120_000);
 

@@ -34,7 +34,8 @@ const view = {
 const cards = new Map<string, { signature: string; element: HTMLElement; live: Live[] }>();
 let pollTimer: number | undefined;
 let costAskedAt = -Infinity;
-let intervalMs = MAX_POLL_MS;
+/** serve's --interval, as /usage says it; null until it does. */
+let intervalMs: number | null = null;
 
 class Refused extends Error {}
 
@@ -103,7 +104,7 @@ async function refresh(): Promise<void> {
 
 function schedule(): void {
   window.clearTimeout(pollTimer);
-  pollTimer = window.setTimeout(() => void refresh(), Math.min(intervalMs, MAX_POLL_MS));
+  pollTimer = window.setTimeout(() => void refresh(), Math.min(intervalMs ?? MAX_POLL_MS, MAX_POLL_MS));
 }
 
 function keyOf(usage: ProviderUsage): string {
@@ -144,12 +145,12 @@ function drawCards(providers: readonly ProviderUsage[], history: readonly Provid
     view.providers.append(el("p", { class: "empty muted" }, "No provider has been refreshed yet."));
   else if (providers.length > 0) view.providers.querySelector(".empty")?.remove();
   view.updated.textContent = `${providers.length} provider${providers.length === 1 ? "" : "s"} · read ${now.toLocaleTimeString()}`;
-  view.cadence.textContent = `quotabar serve refreshes each provider every ${formatDuration(intervalMs)}.`;
+  view.cadence.textContent = intervalMs === null ? "" : `quotabar serve refreshes each provider every ${formatDuration(intervalMs)}.`;
   tick();
 }
 
 async function refreshCost(): Promise<void> {
-  if (Date.now() - costAskedAt < Math.max(intervalMs, MIN_COST_MS)) return;
+  if (Date.now() - costAskedAt < Math.max(intervalMs ?? 0, MIN_COST_MS)) return;
   costAskedAt = Date.now();
   const parts = costSection(await json("cost").catch((error: unknown) => (error instanceof Refused ? Promise.reject(error) : null)));
   view.cost.hidden = parts === null;
