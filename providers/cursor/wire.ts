@@ -1,11 +1,13 @@
 import {
   advice,
+  checked,
   checkedCount,
   cookieValue,
   isObject,
   jwtClaims,
   parseBoundedJson,
   parseError,
+  percentProblem,
   sessionRefusal,
   toBool,
   toNumber,
@@ -51,7 +53,7 @@ export async function readCursor(cookie: string, { http }: FetchContext): Promis
   const reading = readSummary(body);
   const user = short(toText(me?.sub)) ?? cookieUserId(cookie);
   const usage = user === null ? null : await extra(`/api/usage?user=${encodeURIComponent(user)}`);
-  return { ...reading, requests: usage ? requestAllowance(usage) : null, email: short(toText(me?.email)) ?? cookieEmail(cookie) };
+  return { ...reading, requests: usage ? allowanceOrNone(usage) : null, email: short(toText(me?.email)) ?? cookieEmail(cookie) };
 }
 
 /** The usage summary's fields, every count checked (cents and percents are never negative). */
@@ -71,6 +73,7 @@ export function readSummary(body: JsonObject): Omit<CursorReading, "requests" | 
 }
 
 const count = (block: JsonObject, key: string, at: string) => checkedCount(toNumber(block[key]), `${at}.${key}`, SERVICE);
+const percentAt = (block: JsonObject, key: string, at: string) => checked(toNumber(block[key]), percentProblem, `${at}.${key}`, SERVICE);
 
 function moneyOf(value: unknown, at: string): CursorMoney | null {
   if (!isObject(value)) return null;
@@ -83,9 +86,9 @@ function planOf(value: unknown, at: string): CursorPlanUsage | null {
   return {
     used: count(value, "used", at),
     limit: count(value, "limit", at),
-    autoPercentUsed: count(value, "autoPercentUsed", at),
-    apiPercentUsed: count(value, "apiPercentUsed", at),
-    totalPercentUsed: count(value, "totalPercentUsed", at),
+    autoPercentUsed: percentAt(value, "autoPercentUsed", at),
+    apiPercentUsed: percentAt(value, "apiPercentUsed", at),
+    totalPercentUsed: percentAt(value, "totalPercentUsed", at),
   };
 }
 
@@ -96,6 +99,15 @@ export function requestAllowance(body: JsonObject): { used: number; limit: numbe
   if (!quota || limit === null || limit <= 0) return null;
   const used = toNumber(quota.numRequestsTotal) ?? toNumber(quota.numRequests) ?? 0;
   return { used: checkedCount(used, "gpt-4.numRequestsTotal", SERVICE) ?? 0, limit };
+}
+
+/** The allowance is an extra too: an impossible one (a negative count) is left out, and the summary stands. */
+function allowanceOrNone(body: JsonObject): { used: number; limit: number } | null {
+  try {
+    return requestAllowance(body);
+  } catch {
+    return null;
+  }
 }
 
 function objectOf(body: string): JsonObject | null {
