@@ -30,10 +30,11 @@ describe("cursor policy (the reference's payloads)", () => {
     const snapshot = cursorSnapshot(reading("usage-summary-pro.json"));
     const cycle = { resetsAt: "2026-04-18T20:45:42.000Z", windowMinutes: 44_640 };
     expect(snapshot.plan).toBe("Pro");
-    expect(snapshot.primary).toMatchObject({ label: "Total", usedPercent: 0.44, used: 0.86, limit: 20, unit: "USD", ...cycle });
+    // the percent is the dashboard's own: the plan's cents (86 of 2,000) are another measure, a detail
+    expect(snapshot.primary).toMatchObject({ label: "Total", usedPercent: 0.44, used: null, limit: null, unit: null, ...cycle });
     expect(snapshot.secondary).toMatchObject({ label: "Auto + Composer", usedPercent: 0.36, ...cycle });
     expect(snapshot.tertiary).toMatchObject({ label: "API", usedPercent: 0.71, ...cycle });
-    expect(snapshot.details).toEqual([]);
+    expect(snapshot.details).toEqual([{ label: "Included usage", value: "$0.86 of $20.00" }]);
   });
 
   it("shows a free account's numbers (0 %, a 28-day cycle), not an error and no spend", () => {
@@ -52,12 +53,11 @@ describe("cursor policy (the reference's payloads)", () => {
 
   it("shows Ultra's used-up plan and its on-demand spend in dollars", () => {
     const snapshot = cursorSnapshot(reading("usage-summary-ultra.json"));
-    expect(snapshot).toMatchObject({
-      plan: "Ultra",
-      primary: { usedPercent: 81.25, used: 400, limit: 400 },
-      tertiary: { usedPercent: 100 },
-    });
-    expect(snapshot.details).toEqual([{ label: "On-demand", value: "$18.75 of $50.00" }]);
+    expect(snapshot).toMatchObject({ plan: "Ultra", primary: { usedPercent: 81.25, used: null }, tertiary: { usedPercent: 100 } });
+    expect(snapshot.details).toEqual([
+      { label: "Included usage", value: "$400.00 of $400.00" },
+      { label: "On-demand", value: "$18.75 of $50.00" },
+    ]);
   });
 
   it("shows the team's on-demand budget and the user's share when there is no personal budget", () => {
@@ -84,6 +84,13 @@ describe("cursor policy (the reference's payloads)", () => {
     expect(requestAllowance({ "gpt-4": { numRequests: 3, maxRequestUsage: 0 } })).toBeNull();
   });
 
+  it("carries the dollars on the Total when they are what it is made of (a plan without percents)", () => {
+    const plan = { used: 500, limit: 2000, autoPercentUsed: null, apiPercentUsed: null, totalPercentUsed: null };
+    const snapshot = cursorSnapshot({ ...reading("usage-summary-free.json"), plan });
+    expect(snapshot.primary).toMatchObject({ usedPercent: 25, used: 5, limit: 20, unit: "USD" });
+    expect(snapshot.details).toEqual([]);
+  });
+
   it("finds the headline Total by the reference's precedence", () => {
     const plan = { used: null, limit: null, autoPercentUsed: null, apiPercentUsed: null, totalPercentUsed: null };
     const base = reading("usage-summary-free.json", { plan: null });
@@ -108,7 +115,10 @@ describe("cursor against the simulator (a pasted cookie)", () => {
   it("asks for the usage summary, the user and the allowance with the whole cookie header", async () => {
     const usage = await cursor();
     expect(usage).toMatchObject({ ok: true, source: "web", plan: "Pro", primary: { label: "Total", usedPercent: 0.44 } });
-    expect(usage.details).toEqual([{ label: "Account", value: "dev@company.example" }]);
+    expect(usage.details).toEqual([
+      { label: "Account", value: "dev@company.example" },
+      { label: "Included usage", value: "$0.86 of $20.00" },
+    ]);
     const paths = sim.sim.requests.map((r) => `${r.method} ${r.path}`);
     expect(paths.slice(0, 2).sort()).toEqual(["GET /api/auth/me", "GET /api/usage-summary"]);
     expect(paths[2]).toBe("GET /api/usage");

@@ -57,21 +57,32 @@ export function cursorPlan(membershipType: string | null): string | null {
 }
 
 const positive = (money: CursorMoney | null): money is CursorMoney & { limit: number } => (money?.limit ?? 0) > 0;
-const ratio = (money: { used: number | null; limit: number | null } | null) =>
-  money && money.limit !== null && money.limit > 0 ? ((money.used ?? 0) / money.limit) * 100 : null;
+
+type Cents = { used: number | null; limit: number | null };
+/** Dollars of a block with a limit above 0; null otherwise. */
+const dollarsOf = (money: Cents | null) =>
+  money && money.limit !== null && money.limit > 0 ? { used: (money.used ?? 0) / 100, limit: money.limit / 100 } : null;
 
 /**
  * The dashboard's headline Total, the first that applies: `totalPercentUsed`; the average of the
- * Auto and API lanes; one lane alone; the plan's, the personal cap's, then the team pool's cents.
+ * Auto and API lanes; one lane alone; else the plan's, the personal cap's, then the team pool's
+ * cents (whose dollars the meter then carries); else 0.
  */
-export function headlinePercent(reading: CursorReading): number {
+function headline(reading: CursorReading): { percent: number; money: { used: number; limit: number } | null } {
   const plan = reading.plan;
   const auto = plan?.autoPercentUsed ?? null;
   const api = plan?.apiPercentUsed ?? null;
-  if (plan && plan.totalPercentUsed !== null) return plan.totalPercentUsed;
-  if (auto !== null && api !== null) return (auto + api) / 2;
-  return api ?? auto ?? ratio(plan) ?? ratio(reading.overall) ?? ratio(reading.pooled) ?? 0;
+  if (plan && plan.totalPercentUsed !== null) return { percent: plan.totalPercentUsed, money: null };
+  if (auto !== null && api !== null) return { percent: (auto + api) / 2, money: null };
+  if (api !== null || auto !== null) return { percent: (api ?? auto) as number, money: null };
+  for (const block of [plan, reading.overall, reading.pooled]) {
+    const money = dollarsOf(block);
+    if (money) return { percent: (money.used / money.limit) * 100, money };
+  }
+  return { percent: 0, money: null };
 }
+
+export const headlinePercent = (reading: CursorReading): number => headline(reading).percent;
 
 /** The cycle's length in minutes, when both ends are known and in order. */
 function cycleMinutes(reading: CursorReading): number | null {
@@ -80,19 +91,17 @@ function cycleMinutes(reading: CursorReading): number | null {
   return Number.isFinite(ms) && ms > 0 ? Math.round(ms / 60_000) : null;
 }
 
-/** The money the Total's dollars come from: the plan, else the personal cap, else the team pool. */
-function totalMoney(reading: CursorReading): { used: number; limit: number } | null {
-  for (const money of [reading.plan, reading.overall, reading.pooled]) {
-    if (money && money.limit !== null && money.limit > 0) return { used: (money.used ?? 0) / 100, limit: money.limit / 100 };
-  }
-  return null;
-}
-
 const spent = (money: CursorMoney & { limit: number }) => `${dollars((money.used ?? 0) / 100)} of ${dollars(money.limit / 100)}`;
 
-/** On-demand spend (the personal budget, else the team's with the user's own share) and the team pool, in dollars. */
-function spendDetails(reading: CursorReading): Detail[] {
+/**
+ * The plan's included spend (when the Total is a percent of its own, the dollars are another
+ * measure: 86 of 2,000 cents beside 0.44 %), on-demand spend (the personal budget, else the team's
+ * with the user's own share) and the team pool, in dollars.
+ */
+function spendDetails(reading: CursorReading, totalInDollars: boolean): Detail[] {
   const details: Detail[] = [];
+  const included = totalInDollars ? null : dollarsOf(reading.plan);
+  if (included) details.push({ label: "Included usage", value: `${dollars(included.used)} of ${dollars(included.limit)}` });
   const personal = reading.onDemand;
   const team = reading.teamOnDemand;
   if (positive(personal)) details.push({ label: "On-demand", value: spent(personal) });
@@ -105,26 +114,27 @@ function spendDetails(reading: CursorReading): Detail[] {
 }
 
 /**
- * Total first (its dollars from the plan, the cap or the pool), Auto + Composer second, API third,
+ * Total first (in dollars when it comes from the plan's, the cap's or the pool's cents), Auto + Composer second, API third,
  * each resetting at the cycle's end with the cycle as its window. A request-based plan shows its
  * requests used of the allowance alone.
  */
 export function cursorSnapshot(reading: CursorReading): Snapshot {
   const cycle = { resetsAt: reading.billingCycleEnd, windowMinutes: cycleMinutes(reading) };
-  const details = [...(reading.email ? [{ label: "Account", value: reading.email }] : []), ...spendDetails(reading)];
+  const total = headline(reading);
+  const account = reading.email ? [{ label: "Account", value: reading.email }] : [];
+  const details = [...account, ...spendDetails(reading, total.money !== null && !reading.requests)];
   const plan = cursorPlan(reading.membershipType);
   if (reading.requests) {
     const { used, limit } = reading.requests;
     const primary = meter("Requests", { ...cycle, usedPercent: (used / limit) * 100, used, limit, unit: "requests" });
     return { plan, primary, secondary: null, tertiary: null, details };
   }
-  const money = totalMoney(reading);
-  const total = meter("Total", { ...cycle, usedPercent: headlinePercent(reading), ...(money ? { ...money, unit: "USD" } : {}) });
+  const primary = meter("Total", { ...cycle, usedPercent: total.percent, ...(total.money ? { ...total.money, unit: "USD" } : {}) });
   const lane = (label: string, value: number | null | undefined): Meter | null =>
     value === null || value === undefined ? null : meter(label, { ...cycle, usedPercent: value });
   return {
     plan,
-    primary: total,
+    primary,
     secondary: lane("Auto + Composer", reading.plan?.autoPercentUsed),
     tertiary: lane("API", reading.plan?.apiPercentUsed),
     details,

@@ -27,7 +27,8 @@ describe("quotabar -p cursor", () => {
     expect(usage.tertiary).toMatchObject({ label: "API", usedPercent: 0.71 });
     const text = await runCli(["-p", "cursor", "--source", "web", "--no-color"], sim.env());
     expect(text.code).toBe(0);
-    expect(text.stdout).toMatch(/Total +░+ +0\.4% +\$0\.86 \/ \$20\.00/);
+    expect(text.stdout).toMatch(/Total +░+ +0\.4% · reset/);
+    expect(text.stdout).toContain("Included usage: $0.86 of $20.00");
     expect(text.stdout).toContain("Account: dev@company.example");
   });
 
