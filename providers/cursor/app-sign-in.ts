@@ -72,9 +72,19 @@ export const cursorAppCookie: CredentialSource<string> = {
       context.browsers.explain?.({ browser: "cursor-app", outcome: values ? "nothing" : "not-installed", detail: `no sign-in in ${path}` });
       return null;
     }
-    const found = { browser: "cursor-app", profile: "state.vscdb", header: sessionCookieOfToken(token, context.now(), path) };
-    if (context.browsers.explain) explainChosen(context, found, `the Cursor app's sign-in (${path}), read only`);
+    const explain = context.browsers.explain?.bind(context.browsers);
+    let header: string;
+    try {
+      header = sessionCookieOfToken(token, context.now(), path);
+    } catch (error) {
+      // `quotabar cookies cursor` says why the app's sign-in is not used; a run shows the error
+      if (!explain) throw error;
+      explain({ browser: "cursor-app", outcome: "error", detail: (error as Error).message });
+      return null;
+    }
+    const found = { browser: "cursor-app", profile: "state.vscdb", header };
+    if (explain) explainChosen(context, found, `the Cursor app's sign-in (${path}), read only`);
     else await keepCookieHeader(context, found);
-    return found.header;
+    return header;
   },
 };

@@ -64,6 +64,30 @@ describe("quotabar -p cursor", () => {
     }
   });
 
+  it("`quotabar cookies cursor` names the Cursor app's sign-in when it is chosen, and why an expired one is not", async () => {
+    const home = tempHome();
+    try {
+      const env = sim.env({ HOME: home, CURSOR_COOKIE: undefined });
+      writeCursorState(home, { "cursorAuth/accessToken": CURSOR_SIM.appToken });
+      const chosen = await runCli(["cookies", "cursor", "--json"], env);
+      expect(JSON.parse(chosen.stdout).chosen).toMatchObject({
+        browser: "cursor-app",
+        profile: "state.vscdb",
+        cookieNames: ["WorkosCursorSessionToken"],
+      });
+      rmSync(join(home, ".config", "Cursor"), { recursive: true });
+      writeCursorState(home, { "cursorAuth/accessToken": CURSOR_SIM.expiredAppToken });
+      const expired = JSON.parse((await runCli(["cookies", "cursor", "--json"], env)).stdout);
+      expect(expired.chosen).toBeNull();
+      expect(expired.notes).toContainEqual(
+        expect.objectContaining({ browser: "cursor-app", outcome: "error", detail: expect.stringMatching(/sign-in has expired/) }),
+      );
+      for (const out of [chosen.stdout, chosen.stderr]) expect(out).not.toContain(CURSOR_SIM.appToken);
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
+  });
+
   it("demo: shows cursor, and a signed-out Cursor with how to sign in", async () => {
     const home = tempHome();
     try {
