@@ -289,6 +289,13 @@ describe("cursor with the Cursor app's sign-in (state.vscdb, read only)", () => 
       expect((await cursor({ CURSOR_COOKIE: undefined })).error?.message).toBe(
         `Cursor's sign-in could not be read from ${path}: not a regular file (a FIFO)`,
       );
+      // a FIFO in the place of the write-ahead log beside a real database: refused, never waited on
+      rmSync(path);
+      writeCursorState(sim.home, { "cursorAuth/accessToken": CURSOR_SIM.appToken });
+      execFileSync("mkfifo", [`${path}-wal`]);
+      expect((await cursor({ CURSOR_COOKIE: undefined })).error?.message).toBe(
+        `Cursor's sign-in could not be read from ${path}: ${path}-wal is not a regular file`,
+      );
     } finally {
       clear();
     }

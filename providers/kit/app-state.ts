@@ -17,7 +17,9 @@ export async function appStateValues(
   try {
     return await reader.read(path, keys);
   } catch (error) {
-    const why = error instanceof Error ? error.message.replace(path, "").replace(/^\s*is\s+/, "") : String(error);
+    const message = error instanceof Error ? error.message : String(error);
+    // "<path> is a directory, not a file" says the path once, in the sentence's start
+    const why = message.startsWith(`${path} is `) ? message.slice(path.length + 4) : message;
     throw parseError(`${app}'s sign-in could not be read from ${path}: ${why}`);
   }
 }
