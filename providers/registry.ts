@@ -5,6 +5,7 @@ import { descriptor as amp } from "./amp/descriptor.js";
 import { descriptor as antigravity } from "./antigravity/descriptor.js";
 import { descriptor as augment } from "./augment/descriptor.js";
 import { descriptor as copilot } from "./copilot/descriptor.js";
+import { descriptor as cursor } from "./cursor/descriptor.js";
 import { descriptor as factory } from "./factory/descriptor.js";
 import { descriptor as jetbrains } from "./jetbrains/descriptor.js";
 import { descriptor as kilo } from "./kilo/descriptor.js";
@@ -43,6 +44,7 @@ export const PROVIDER_CATALOG: ProviderCatalog = lazyCatalog([
   { descriptor: factory, load: async () => (await import("./factory/index.js")).factory },
   { descriptor: opencode, load: async () => (await import("./opencode/index.js")).opencode },
   { descriptor: ollama, load: async () => (await import("./ollama/index.js")).ollama },
+  { descriptor: cursor, load: async () => (await import("./cursor/index.js")).cursor },
 ]);
 
 /** A provider's stable id (CodexBar-compatible, so one config file can serve both). */
