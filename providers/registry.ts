@@ -6,6 +6,7 @@ import { descriptor as antigravity } from "./antigravity/descriptor.js";
 import { descriptor as augment } from "./augment/descriptor.js";
 import { descriptor as codex } from "./codex/descriptor.js";
 import { descriptor as copilot } from "./copilot/descriptor.js";
+import { descriptor as cursor } from "./cursor/descriptor.js";
 import { descriptor as factory } from "./factory/descriptor.js";
 import { descriptor as jetbrains } from "./jetbrains/descriptor.js";
 import { descriptor as kilo } from "./kilo/descriptor.js";
@@ -45,6 +46,7 @@ export const PROVIDER_CATALOG: ProviderCatalog = lazyCatalog([
   { descriptor: opencode, load: async () => (await import("./opencode/index.js")).opencode },
   { descriptor: ollama, load: async () => (await import("./ollama/index.js")).ollama },
   { descriptor: codex, load: async () => (await import("./codex/index.js")).codex },
+  { descriptor: cursor, load: async () => (await import("./cursor/index.js")).cursor },
 ]);
 
 /** A provider's stable id (CodexBar-compatible, so one config file can serve both). */

@@ -133,6 +133,12 @@ const CASES: Case[] = [
     [["rate_limit", "secondary_window", "used_percent"], 133, "rate_limit.secondary_window.used_percent"],
     [["credits", "balance"], "-5", "credits.balance"],
   ]),
+  ...jsonCases({ id: "cursor", route: "/api/usage-summary" }, [
+    [["individualUsage", "plan", "totalPercentUsed"], -0.44, "individualUsage.plan.totalPercentUsed"],
+    [["individualUsage", "plan", "apiPercentUsed"], 100.7, "individualUsage.plan.apiPercentUsed"],
+    [["individualUsage", "plan", "limit"], -2000, "individualUsage.plan.limit"],
+    [["individualUsage", "onDemand", "used"], -1, "individualUsage.onDemand.used"],
+  ]),
   ...editCases({ id: "ollama", route: "/settings" }, [
     [textIn("12.4% used", "-12.4% used"), "Session usage"],
     [textIn("41% used", "141% used"), "Weekly usage"],
@@ -180,6 +186,13 @@ describe("a negative count in a best-effort extra", () => {
     const usage = await withEdit("kimi", route, jsonAt(["ratelimitCode7d", "ratio"], -0.62));
     expect(usage.ok).toBe(true);
     expect(usage.tertiary).toBeNull();
+  });
+
+  it("cursor: a negative request count leaves the request allowance out", async () => {
+    expect((await usageOf("cursor", { scenario: "request_plan" })).primary?.label).toBe("Requests");
+    const usage = await withEdit("cursor", "/api/usage", jsonAt(["gpt-4", "numRequestsTotal"], -422), { scenario: "request_plan" });
+    expect(usage.ok).toBe(true);
+    expect(usage.primary?.label).toBe("Total");
   });
 
   it("opencode: a negative month of spend leaves the billing out", async () => {

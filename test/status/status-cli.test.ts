@@ -50,12 +50,13 @@ describe("quotabar status", () => {
     expect(run.stdout).toContain("Status page: https://health.aws.amazon.com/health/status (link only, not polled)");
     expect(run.stdout).not.toContain("z.ai");
     expect([...new Set(statusRequests().map((r) => r.providerId))].sort()).toEqual([
+      "status-cursor",
       "status-factory",
       "status-github",
       "status-google",
       "status-openai",
     ]);
-    expect(polls()).toBe(4);
+    expect(polls()).toBe(5);
   });
 
   it("answers a burst of runs from the cache: one request per page", async () => {
