@@ -15,9 +15,9 @@ import {
 } from "../kit/index.js";
 import { zCount, zNumber, zPercent } from "../kit/schema.js";
 import * as z from "../../domain/zod.js";
-import type { CodexReading, CodexWindow } from "./policy.js";
+import type { CodexReading } from "./policy.js";
 import type { SessionLog } from "./session-logs.js";
-import { creditsOf, shortText, SnakeCredits, text } from "./wire-usage.js";
+import { creditsOf, positiveMinutes, shortText, slotWindows, SnakeCredits, text } from "./wire-usage.js";
 
 const SERVICE = "Codex session log";
 /** How much of a log's end is read, growing only while no rate limits are found: a turn's last event is usually in the first. */
@@ -100,19 +100,14 @@ function lastRateLimits(text: string, mtimeMs: number): Found | null {
 
 function readingOf(found: Found): CodexReading {
   const limits = decodeValue(found.rateLimits, LogRateLimits, SERVICE);
-  const windows: CodexWindow[] = [];
-  for (const slot of ["primary", "secondary"] as const) {
-    const window = limits[slot];
-    if (!window) continue;
-    const resetsIn = window.resets_in_seconds;
-    windows.push({
-      usedPercent: window.used_percent,
-      windowMinutes: window.window_minutes && window.window_minutes > 0 ? window.window_minutes : null,
-      // older logs count the reset from the line's own time, not from now
-      resetsAt: fromEpochSeconds(window.resets_at) ?? (resetsIn != null ? fromEpochMillis(found.at + resetsIn * 1000) : null),
-      slot,
-    });
-  }
+  const windows = slotWindows(limits, (window) => ({
+    usedPercent: window.used_percent,
+    windowMinutes: positiveMinutes(window.window_minutes),
+    // older logs count the reset from the line's own time, not from now
+    resetsAt:
+      fromEpochSeconds(window.resets_at) ??
+      (window.resets_in_seconds != null ? fromEpochMillis(found.at + window.resets_in_seconds * 1000) : null),
+  }));
   return {
     plan: shortText(limits.plan_type),
     windows,

@@ -17,7 +17,7 @@ import type { ProcessSession } from "../../ports/process-runner.js";
 import { notInstalled } from "./cli.js";
 import { codexHome, RUN_CODEX, shownEmail } from "./credentials.js";
 import type { CodexExtraLimit, CodexReading, CodexWindow } from "./policy.js";
-import { creditsOf, readingOfUsage, shortText, text, UsageSchema } from "./wire-usage.js";
+import { creditsOf, positiveMinutes, readingOfUsage, shortText, slotWindows, text, UsageSchema } from "./wire-usage.js";
 
 const SERVICE = "Codex app-server";
 /** The whole conversation, at most (CodexBar gives initialize 8 s, then 3 s a request); never past the provider's budget. */
@@ -169,19 +169,11 @@ function readingOfLimits(answer: Answer, context: FetchContext): CodexReading {
 }
 
 function rpcWindows(snapshot: z.output<typeof RpcSnapshot>): CodexWindow[] {
-  const windows: CodexWindow[] = [];
-  for (const slot of ["primary", "secondary"] as const) {
-    const window = snapshot[slot];
-    if (!window) continue;
-    const minutes = window.windowDurationMins;
-    windows.push({
-      usedPercent: window.usedPercent,
-      windowMinutes: minutes && minutes > 0 ? minutes : null,
-      resetsAt: fromEpochSeconds(window.resetsAt),
-      slot,
-    });
-  }
-  return windows;
+  return slotWindows(snapshot, (window) => ({
+    usedPercent: window.usedPercent,
+    windowMinutes: positiveMinutes(window.windowDurationMins),
+    resetsAt: fromEpochSeconds(window.resetsAt),
+  }));
 }
 
 /** `... body={...wham/usage JSON...}`: what an older CLI quotes when it cannot decode the answer (reference §5). */

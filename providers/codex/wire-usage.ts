@@ -70,19 +70,26 @@ export const shortText = (value: string | null | undefined): string | null => va
 export const minutesOf = (seconds: number | null | undefined): number | null =>
   seconds === null || seconds === undefined || seconds <= 0 ? null : Math.ceil(seconds / 60);
 
+/** The windows present in the primary and secondary slots, each read by `read` (every route names their fields its own way). */
+export function slotWindows<W>(
+  slots: { primary?: W | null; secondary?: W | null },
+  read: (window: W) => Omit<CodexWindow, "slot">,
+): CodexWindow[] {
+  return (["primary", "secondary"] as const).flatMap((slot) => {
+    const window = slots[slot];
+    return window ? [{ ...read(window), slot }] : [];
+  });
+}
+
+/** A length in minutes as a count: a zero one says nothing. */
+export const positiveMinutes = (minutes: number | null | undefined): number | null => (minutes && minutes > 0 ? minutes : null);
+
 function usageWindows(limit: z.output<typeof RateLimit> | null | undefined, now: Date): CodexWindow[] {
-  const windows: CodexWindow[] = [];
-  for (const slot of ["primary", "secondary"] as const) {
-    const window = limit?.[`${slot}_window`];
-    if (!window) continue;
-    windows.push({
-      usedPercent: window.used_percent,
-      windowMinutes: minutesOf(window.limit_window_seconds),
-      resetsAt: fromEpochSeconds(window.reset_at) ?? afterSeconds(now, window.reset_after_seconds),
-      slot,
-    });
-  }
-  return windows;
+  return slotWindows({ primary: limit?.primary_window, secondary: limit?.secondary_window }, (window) => ({
+    usedPercent: window.used_percent,
+    windowMinutes: minutesOf(window.limit_window_seconds),
+    resetsAt: fromEpochSeconds(window.reset_at) ?? afterSeconds(now, window.reset_after_seconds),
+  }));
 }
 
 /** The pool's used credits: `used`, else worked out from what is left. */
