@@ -447,17 +447,28 @@ describe("codex app-server (--source cli), with a stand-in codex on PATH", () =>
 });
 
 describe("codex in auto mode: oauth, then cli, then local, and it says which answered", () => {
-  it("hands a refused sign-in over to the CLI", async () => {
-    sim.setScenario("codex", "unauthorized");
+  it("hands a failing chatgpt.com over to the CLI, but tells an expired or refused sign-in as it is", async () => {
+    sim.setScenario("codex", "malformed");
     const { home, path } = homeWithCli("ok");
     writeCodexAuth(codexHomeIn(home));
+    writeSessionLog(codexHomeIn(home), "rollout.jsonl", movedTo(5));
     expect(await usage(home, { path })).toMatchObject({ ok: true, source: "cli" });
+    sim.setScenario("codex", "unauthorized");
+    expect(await usage(home, { path })).toMatchObject({ ok: false, error: { code: "unauthorized" } });
+    writeCodexAuth(codexHomeIn(home), codexAuthJson({ expired: true }));
+    expect(await usage(home, { path })).toMatchObject({ ok: false, error: { code: "expired" } });
   });
 
   it("reads the session log when there is neither a sign-in nor a CLI", async () => {
     const home = freshHome();
     writeSessionLog(codexHomeIn(home), "rollout.jsonl", movedTo(5));
     expect(await usage(home)).toMatchObject({ ok: true, source: "local", primary: { usedPercent: 14 } });
+  });
+
+  it("with an API-key login, reads Codex's session log instead", async () => {
+    const { home } = homeWithAuth(codexApiKeyAuthJson());
+    writeSessionLog(codexHomeIn(home), "rollout.jsonl", movedTo(5));
+    expect(await usage(home)).toMatchObject({ ok: true, source: "local" });
   });
 
   it("with an expired sign-in and nothing else, says it expired", async () => {

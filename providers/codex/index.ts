@@ -7,6 +7,12 @@ import { codexSessionLogs, sessionsDirOf, type SessionLog } from "./session-logs
 /** In auto mode each route hands over to the next on any failure but a spent budget (nothing would be left for it). */
 const handOver = (error: QuotabarError, context: FetchContext) => context.sourceMode === "auto" && error.code !== "timeout";
 
+/**
+ * An expired or refused sign-in is told as it is, with the last good snapshot: another route's
+ * numbers (a log as old as the token) would hide that running `codex` once is all it takes.
+ */
+const SIGN_IN_TROUBLE: readonly string[] = ["expired", "unauthorized"];
+
 const signInMissing = (context: Parameters<FetchStrategy["missingCredential"]>[0]) =>
   notConfigured(
     `Codex is not signed in: no ${authFileOf(codexHome(context))}.`,
@@ -18,7 +24,7 @@ export const codexOauth: FetchStrategy<CodexSignIn, CodexReading> = {
   source: "oauth",
   credentials: codexSignIn,
   missingCredential: signInMissing,
-  fallbackOn: handOver,
+  fallbackOn: (error, context) => handOver(error, context) && !SIGN_IN_TROUBLE.includes(error.code),
   toSnapshot: codexSnapshot,
   // whose numbers these are: the ChatGPT account, whichever access token Codex holds for it now
   identity: (signIn) => ("problem" in signIn ? null : (signIn.accountId ?? signIn.accessToken)),
