@@ -17,7 +17,7 @@ import type { Sqlite } from "../sqlite/sqlite.js";
 import { chromiumBrowser, chromiumRoots } from "./chromium/chromium-browsers.js";
 import { ChromiumCookieStore } from "./chromium/chromium-cookie-store.js";
 import { chromiumProfileDirs } from "./chromium/chromium-profiles.js";
-import { KeychainSafeStorage, LibsecretSafeStorage, type SafeStorage } from "./chromium/safe-storage.js";
+import { keychainPassword, KeychainSafeStorage, LibsecretSafeStorage, type SafeStorage } from "./chromium/safe-storage.js";
 import { geckoBrowser } from "./gecko/gecko-browsers.js";
 import { GeckoCookieStore } from "./gecko/gecko-cookie-store.js";
 import type { ChromiumLocalStorageReader } from "./leveldb/chromium-local-storage.js";
@@ -166,7 +166,14 @@ export function createBrowserAccess(options: BrowserAccessOptions): BrowserAcces
     },
   };
 
-  return { cookies, localStorage, secrets: options.secrets, interactive: options.interactive };
+  /** Another program's Keychain item (macOS), behind the same gate as the browsers' keys, keyed by its service. */
+  async function appSecret(item: { service: string; account?: string }): Promise<string | null> {
+    if (options.platform !== "darwin") return null;
+    const answer = await gate.password(`keychain:${item.service}`, () => keychainPassword(options.processes, options.env, item));
+    return "password" in answer ? answer.password : null;
+  }
+
+  return { cookies, localStorage, appSecret, secrets: options.secrets, interactive: options.interactive };
 }
 
 function readSafari(

@@ -13,6 +13,7 @@ export function lazyBrowserAccess(options: BrowserAccessOptions): BrowserAccess 
   return {
     cookies: { read: async (query, lookup) => (await load()).cookies.read(query, lookup) },
     localStorage: { read: async (query, lookup) => (await load()).localStorage.read(query, lookup) },
+    appSecret: async (item) => (options.platform === "darwin" ? ((await (await load()).appSecret?.(item)) ?? null) : null),
     secrets: options.secrets,
     interactive: options.interactive,
   };

@@ -29,7 +29,7 @@ export { configHome, modifiedAt, subdirectories } from "./local-dir.js";
 export { hostDevice } from "./host-device.js";
 export { trimTrailingSlashes } from "../../domain/url-text.js";
 export { terminalText } from "./terminal-text.js";
-export { localTimeZone } from "./time-zone.js";
+export { localTimeZone, zoneOffsetMinutes } from "./time-zone.js";
 export { compareText } from "../../domain/order.js";
 export {
   listeningPorts,
