@@ -69,8 +69,8 @@ export interface ClaudeReading {
  * usage, prepaid credits, the account and cost as details. An account with no window at all but a
  * spend limit shows that limit as its meter.
  */
-export function claudeSnapshot(reading: ClaudeReading, now: Date): Snapshot {
-  const usage = current(reading.usage, now);
+export function claudeSnapshot(reading: ClaudeReading): Snapshot {
+  const usage = reading.usage;
   const extra = usage.extraUsage?.enabled ? usage.extraUsage : null;
   const scoped = usage.limits.filter(isModelWeek);
   const modelSlot = usage.sonnet ? { label: "Sonnet", window: usage.sonnet } : usage.opus ? { label: "Opus", window: usage.opus } : null;
@@ -128,22 +128,6 @@ function isModelWeek(limit: ClaudeLimit): limit is ClaudeLimit & { model: string
     limit.model !== null &&
     !/^all models$/i.test(limit.model)
   );
-}
-
-/** A window whose reset has passed has reset: 0 % until the next answer says otherwise. */
-function current(usage: ClaudeUsage, now: Date): ClaudeUsage {
-  const reset = <W extends ClaudeWindow>(window: W | null): W | null =>
-    window?.resetsAt && Date.parse(window.resetsAt) <= now.getTime() ? { ...window, usedPercent: 0, resetsAt: null } : window;
-  return {
-    ...usage,
-    fiveHour: reset(usage.fiveHour),
-    sevenDay: reset(usage.sevenDay),
-    sonnet: reset(usage.sonnet),
-    opus: reset(usage.opus),
-    oauthApps: reset(usage.oauthApps),
-    routines: reset(usage.routines),
-    limits: usage.limits.map((limit) => reset(limit) as ClaudeLimit),
-  };
 }
 
 function windowMeter(label: string, window: ClaudeWindow, windowMinutes: number): Meter {
