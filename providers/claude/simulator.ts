@@ -6,9 +6,9 @@ import { fixturesOf } from "../../simulator/fixtures.js";
 const fixture = fixturesOf(import.meta.url);
 
 /** The access token of the seeded `~/.claude/.credentials.json` (its refresh token is never sent anywhere). */
-export const CLAUDE_TEST_TOKEN = "sk-ant-oat01-quotabar-sim-0123456789abcdefABCDEF";
-export const CLAUDE_TEST_REFRESH_TOKEN = "sk-ant-ort01-quotabar-sim-never-used-fedcba9876543210";
-export const CLAUDE_TEST_SESSION = "sk-ant-sid01-quotabar-sim-session-00112233445566";
+export const CLAUDE_TEST_TOKEN = "sk-ant-oat01-Zq3vT8mK2pX9wLr4nB7cYd1hF6jQs0uE";
+export const CLAUDE_TEST_REFRESH_TOKEN = "sk-ant-ort01-Hk9wR2tY7mN4bV8cX1zL5pQ3sD6fG0jA";
+export const CLAUDE_TEST_SESSION = "sk-ant-sid01-Wm4kP9xT2vR7nB3cL8yQ1dZ6hJ5fS0gE";
 /** When the fixtures were recorded: 3 hours before the session window of usage.json resets. */
 const RECORDED_AT = "2026-08-21T14:00:00Z";
 

@@ -127,6 +127,14 @@ const CASES: Case[] = [
     [[...FACTORY_USAGE, "standard", "usedRatio"], -0.32, "used_ratio"],
   ]),
   ...editCases({ id: "opencode", route: "/_server" }, [[textIn("usagePercent:17", "usagePercent:-17"), "rollingUsage"]]),
+  ...jsonCases({ id: "claude", route: "/api/oauth/usage", source: "oauth" }, [
+    [["five_hour", "utilization"], -12.5, "five_hour.utilization"],
+    [["seven_day", "utilization"], 130, "seven_day.utilization"],
+    [["extra_usage", "used_credits"], -520, "extra_usage.used_credits"],
+  ]),
+  ...jsonCases({ id: "claude", route: "/api/organizations/org-chat/usage", source: "web" }, [
+    [["five_hour", "utilization"], -9, "five_hour.utilization"],
+  ]),
   ...editCases({ id: "ollama", route: "/settings" }, [
     [textIn("12.4% used", "-12.4% used"), "Session usage"],
     [textIn("41% used", "141% used"), "Weekly usage"],
