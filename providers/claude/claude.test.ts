@@ -11,6 +11,7 @@ import { runCli } from "../../test/helpers/cli.js";
 import { useSimulator } from "../../test/helpers/harness.js";
 import { writeConfig } from "../../test/helpers/write-config.js";
 import { withRequestCooldown } from "../kit/request-cooldown.js";
+import { shortHash } from "../kit/vendor-sign-in.js";
 import { claudeSnapshot, costDetails, planOf, type ClaudeReading, type ClaudeUsage } from "./policy.js";
 import { CLAUDE_TEST_REFRESH_TOKEN, CLAUDE_TEST_SESSION, CLAUDE_TEST_TOKEN, seedClaudeHome, writeFakeClaude } from "./simulator.js";
 import { resetTime } from "./usage-body.js";
@@ -283,6 +284,10 @@ describe("claude policy and wire pieces (pure)", () => {
     expect(resetTime(1787734800000)).toBe("2026-08-26T09:00:00.000Z");
     expect(resetTime("soon")).toBeNull();
     expect(resetTime(null)).toBeNull();
+  });
+
+  it("names the Keychain item after CLAUDE_CONFIG_DIR as Claude Code does", async () => {
+    expect(await shortHash("/Users/test/.claude")).toBe("462977e4");
   });
 
   it("names the plan from subscriptionType and rateLimitTier, never prefixed Claude", () => {

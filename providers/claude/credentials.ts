@@ -1,6 +1,5 @@
-import { cleanSecret, fromEnv, homeOf, hostOs, isObject, joinPath, type CredentialContext } from "../kit/index.js";
-import { parseSignIn, readSignInFile, unusable, type VendorSignIn } from "../kit/vendor-sign-in.js";
-import { isAbsolute, resolve } from "node:path";
+import { absolutePath, cleanSecret, fromEnv, homeOf, hostOs, isObject, joinPath, type CredentialContext } from "../kit/index.js";
+import { parseSignIn, readSignInFile, shortHash, unusable, type VendorSignIn } from "../kit/vendor-sign-in.js";
 
 export const CLAUDE_CODE: VendorSignIn = { vendor: "Claude Code", command: "claude" };
 /** Claude Code's Keychain item on macOS (its source of truth there; the file may be a stale leftover). */
@@ -52,7 +51,7 @@ export function claudeConfigDir(context: CredentialContext): { dir: string; chos
   const chosen = fromEntry ?? fromEnv(context, ["CLAUDE_CONFIG_DIR"]);
   if (chosen === null) return { dir: joinPath(home, ".claude"), chosen: null };
   const expanded = fromEntry !== null && (fromEntry === "~" || fromEntry.startsWith("~/")) ? joinPath(home, fromEntry.slice(1)) : chosen;
-  return { dir: isAbsolute(expanded) ? expanded : resolve(expanded), chosen };
+  return { dir: absolutePath(expanded), chosen };
 }
 
 /** A path as people write it: under HOME as `~/…`. */
@@ -83,9 +82,7 @@ export async function findClaudeSignIn(context: CredentialContext): Promise<Clau
 /** Claude Code names its item after a hash of `CLAUDE_CONFIG_DIR` when that is set (mirroring the CLI), then the plain name. */
 async function keychainServices(configDir: string | null): Promise<string[]> {
   if (configDir === null) return [KEYCHAIN_SERVICE];
-  const { createHash } = await import("node:crypto");
-  const hash = createHash("sha256").update(configDir.normalize("NFC")).digest("hex").slice(0, 8);
-  return [`${KEYCHAIN_SERVICE}-${hash}`, KEYCHAIN_SERVICE];
+  return [`${KEYCHAIN_SERVICE}-${await shortHash(configDir)}`, KEYCHAIN_SERVICE];
 }
 
 /** The `claudeAiOauth` record, checked; a file without one (only MCP sign-ins, say) cannot be used. */

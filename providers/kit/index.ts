@@ -13,7 +13,7 @@ export { checked, checkedCount, decodeJson, decodeValue, fieldError, parseJson, 
 export { snakeKeys } from "./case.js";
 export { cookiePairs, cookieValue, normalizeCookieHeader } from "./cookie-header.js";
 export { apiKey, cleanSecret, firstFound, fromEnv, manualCookieHeader, mapped, missingKey } from "./credentials.js";
-export { dataHome, homeOf, joinPath, readTextIfPresent } from "./local-file.js";
+export { absolutePath, dataHome, homeOf, joinPath, readTextIfPresent } from "./local-file.js";
 export { findObject, firstAt, isObject, MAX_DEPTH, valueAt, type JsonObject } from "./search.js";
 export { overrideUrl } from "./url-override.js";
 export type { FetchStrategy } from "../../ports/fetch-strategy.js";

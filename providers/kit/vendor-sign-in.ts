@@ -81,3 +81,12 @@ export function expiredSignIn(expiresAtMs: number | null, now: Date, where: stri
     remedies: [refreshByRunning(signIn)],
   });
 }
+
+/**
+ * The first 8 hex digits of SHA-256 of `text` (NFC): how a vendor CLI names its keychain item after
+ * its config directory (Claude Code's `Claude Code-credentials-<hash>`). node:crypto loads only here.
+ */
+export async function shortHash(text: string): Promise<string> {
+  const { createHash } = await import("node:crypto");
+  return createHash("sha256").update(text.normalize("NFC")).digest("hex").slice(0, 8);
+}
