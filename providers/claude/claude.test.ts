@@ -12,7 +12,7 @@ import { useSimulator } from "../../test/helpers/harness.js";
 import { writeConfig } from "../../test/helpers/write-config.js";
 import { withRequestCooldown } from "../kit/request-cooldown.js";
 import { shortHash } from "../kit/vendor-sign-in.js";
-import { claudeSnapshot, costDetails, planOf, type ClaudeReading, type ClaudeUsage } from "./policy.js";
+import { claudeSnapshot, costDetails, noUsage, planOf, type ClaudeReading, type ClaudeUsage } from "./policy.js";
 import { CLAUDE_TEST_REFRESH_TOKEN, CLAUDE_TEST_SESSION, CLAUDE_TEST_TOKEN, seedClaudeHome, writeFakeClaude } from "./simulator.js";
 import { resetTime } from "./usage-body.js";
 import { cliReading, resetDate } from "./wire-cli.js";
@@ -300,18 +300,8 @@ describe("claude policy and wire pieces (pure)", () => {
     expect(planOf(null, null)).toBeNull();
   });
 
-  const empty: ClaudeUsage = {
-    fiveHour: null,
-    sevenDay: null,
-    sonnet: null,
-    opus: null,
-    oauthApps: null,
-    routines: null,
-    limits: [],
-    extraUsage: null,
-  };
   const reading = (usage: Partial<ClaudeUsage>): ClaudeReading => ({
-    usage: { ...empty, ...usage },
+    usage: { ...noUsage(), ...usage },
     plan: null,
     email: null,
     organization: null,

@@ -51,6 +51,18 @@ export interface ClaudeCost {
   sessionWindow: number | null;
 }
 
+/** A usage with nothing in it yet, for a reader that fills it in as it finds windows. */
+export const noUsage = (): ClaudeUsage => ({
+  fiveHour: null,
+  sevenDay: null,
+  sonnet: null,
+  opus: null,
+  oauthApps: null,
+  routines: null,
+  limits: [],
+  extraUsage: null,
+});
+
 export interface ClaudeReading {
   usage: ClaudeUsage;
   /** From the sign-in (subscriptionType, rateLimitTier), claude.ai's account, or the CLI. */

@@ -1,5 +1,5 @@
 import { advice, hostOs, parseError, QuotabarError, terminalText, zoneOffsetMinutes, type FetchContext } from "../kit/index.js";
-import type { ClaudeLimit, ClaudeReading, ClaudeUsage, ClaudeWindow } from "./policy.js";
+import { noUsage, type ClaudeLimit, type ClaudeReading, type ClaudeWindow } from "./policy.js";
 
 /** The panel is printed within seconds; a CLI that goes quiet this long has said all it will. */
 const IDLE_MS = 4_000;
@@ -55,16 +55,7 @@ export function cliReading(output: string, now: Date, excerpt: (text: string) =>
       throw new QuotabarError("unauthorized", "The claude CLI is not signed in", { remedies: [RUN_CLAUDE] });
     throw new QuotabarError("upstream", `The claude CLI could not load usage data: ${excerpt(failed[1] ?? "")}`);
   }
-  const usage: ClaudeUsage = {
-    fiveHour: null,
-    sevenDay: null,
-    sonnet: null,
-    opus: null,
-    oauthApps: null,
-    routines: null,
-    limits: [],
-    extraUsage: null,
-  };
+  const usage = noUsage();
   for (const [index, line] of lines.entries()) {
     const label = labelOf(line);
     if (!label) continue;
