@@ -3,11 +3,11 @@ import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, w
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { keptInMemory } from "../../domain/kept-in-memory.js";
 import { QuotabarError } from "../../domain/errors.js";
 import type { FetchContext } from "../../ports/fetch-context.js";
 import type { FetchStrategy } from "../../ports/fetch-strategy.js";
 import { runCli } from "../../test/helpers/cli.js";
+import { filesUnder } from "../../test/helpers/leaks.js";
 import { useSimulator } from "../../test/helpers/harness.js";
 import { writeConfig } from "../../test/helpers/write-config.js";
 import { withRequestCooldown } from "../kit/request-cooldown.js";
@@ -37,9 +37,9 @@ async function claude(options: { home?: string; env?: Record<string, string | un
 }
 
 const usageRequests = () => sim.sim.requests.filter((r) => r.path === "/api/oauth/usage");
-/** Forget the cooldown (the kept values) but keep the last good snapshot: as if a minute had passed. */
+/** Forget the cooldown file but keep the last good snapshot: as if a minute had passed. */
 function minuteLater(home: string): void {
-  rmSync(join(home, ".cache", "quotabar", "kept"), { recursive: true, force: true });
+  rmSync(join(home, ".cache", "quotabar", "cooldown"), { recursive: true, force: true });
 }
 
 describe("claude OAuth with Claude Code's sign-in (a fresh HOME holding only ~/.claude/.credentials.json)", () => {
@@ -99,6 +99,9 @@ describe("claude OAuth with Claude Code's sign-in (a fresh HOME holding only ~/.
     const second = await claude({ home });
     expect(usageRequests()).toHaveLength(1);
     expect(second.usage).toMatchObject({ ok: true, primary: first.usage.primary });
+    const cached = filesUnder(join(home, ".cache"));
+    expect(cached.some((text) => text.includes('"rateLimited":false'))).toBe(true); // the cooldown file is there...
+    expect(cached.join("\n")).not.toContain(CLAUDE_TEST_TOKEN.slice(-12)); // ...keyed by a hash, never the token
   });
 
   it("a 429 starts a cooldown (Retry-After): the last snapshot is served stale with the next try, and nothing is asked during it", async () => {
@@ -337,9 +340,13 @@ describe("the request cooldown (kit)", () => {
     };
     return s;
   };
-  const context = (kept = keptInMemory(() => at.now)) =>
-    ({ now: () => new Date(at.now), kept, http: { excerpt: (text: string) => text } }) as unknown as FetchContext;
-  const options = { name: "usage", service: "The endpoint", minIntervalMs: 60_000, defaultCooldownMs: 300_000 };
+  const context = () =>
+    ({
+      now: () => new Date(at.now),
+      env: { XDG_CACHE_HOME: freshHome() },
+      http: { excerpt: (text: string) => text },
+    }) as unknown as FetchContext;
+  const options = { name: "test-usage", service: "The endpoint", minIntervalMs: 60_000, defaultCooldownMs: 300_000 };
 
   it("answers again inside the minute, waits out a 429 (default 5 minutes), then asks again", async () => {
     const limited = new QuotabarError("rate_limited", "HTTP 429");
@@ -357,6 +364,16 @@ describe("the request cooldown (kit)", () => {
     expect(inner.calls).toBe(2);
     at.now += 2_000;
     expect(await cooled.fetch("token", ctx)).toBe(3);
+  });
+
+  it("keeps each credential's wait apart (one account's 429 leaves another's alone)", async () => {
+    const inner = strategy([async () => Promise.reject(new QuotabarError("rate_limited", "HTTP 429")), async () => 7]);
+    const cooled = withRequestCooldown(inner, options);
+    const ctx = context();
+    await expect(cooled.fetch("token-of-one", ctx)).rejects.toMatchObject({ code: "rate_limited" });
+    expect(await cooled.fetch("token-of-another", ctx)).toBe(7);
+    await expect(cooled.fetch("token-of-one", ctx)).rejects.toMatchObject({ code: "rate_limited" });
+    expect(inner.calls).toBe(2);
   });
 
   it("repeats a failure inside the minute instead of asking again", async () => {

@@ -33,7 +33,7 @@ export const claudeOAuth: FetchStrategy<ClaudeSignIn, ClaudeReading> = withReque
     fallbackOn: nextAfterOAuth,
     fetch: async (signIn, context) => (await import("./wire.js")).readClaudeOAuth(signIn, context),
   },
-  { name: "oauth-usage", service: "Claude's usage endpoint", minIntervalMs: 60_000, defaultCooldownMs: 5 * 60_000 },
+  { name: "claude-oauth-usage", service: "Claude's usage endpoint", minIntervalMs: 60_000, defaultCooldownMs: 5 * 60_000 },
 );
 
 /** claude.ai with its `sessionKey` cookie: the organization's usage, extra usage, prepaid credits. */
@@ -46,14 +46,21 @@ const web: FetchStrategy<string, ClaudeReading> = {
   fetch: async (cookie, context) => (await import("./wire-web.js")).readClaudeWeb(cookie, context),
 };
 
-/** The `claude` CLI's `/usage` panel, in a pseudo-terminal: the last resort. */
-export const claudeCli: FetchStrategy<string, ClaudeReading> = {
-  source: "cli",
-  credentials: { resolve: findClaudeCli },
-  missingCredential: notSignedIn,
-  toSnapshot: claudeSnapshot,
-  fetch: async (binary, context) => (await import("./wire-cli.js")).readClaudeCli(binary, context),
-};
+/**
+ * The `claude` CLI's `/usage` panel, in a pseudo-terminal: the last resort. It reads the same limited
+ * endpoint, and starting it costs seconds: the same cooldown keeps a status bar from starting it on
+ * every poll.
+ */
+export const claudeCli: FetchStrategy<string, ClaudeReading> = withRequestCooldown(
+  {
+    source: "cli",
+    credentials: { resolve: findClaudeCli },
+    missingCredential: notSignedIn,
+    toSnapshot: claudeSnapshot,
+    fetch: async (binary, context) => (await import("./wire-cli.js")).readClaudeCli(binary, context),
+  },
+  { name: "claude-cli-usage", service: "The claude CLI's /usage", minIntervalMs: 60_000, defaultCooldownMs: 5 * 60_000 },
+);
 
 /** OAuth with Claude Code's sign-in, then claude.ai's cookie, then the CLI; auto says which answered. */
 export const claude: ProviderCode = {

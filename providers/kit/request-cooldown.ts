@@ -1,16 +1,18 @@
 import { QuotabarError } from "../../domain/errors.js";
-import type { FetchContext } from "../../ports/fetch-context.js";
+import { secretsOf } from "../../domain/scoped-http.js";
 import type { FetchStrategy } from "../../ports/fetch-strategy.js";
+import { providerCache } from "./cache-file.js";
 
 /**
  * An endpoint that rate-limits hard is asked at most once per `minIntervalMs` per credential,
  * whatever polls it (a status bar every 10 s, `watch`, `serve`, Raycast each minute, in several
- * processes at once), and not at all while a 429 cools down. The state lives in the kept values:
- * the cache directory, scoped by the credential and origin map as the snapshot cache is, so every
- * process shares it.
+ * processes at once), and not at all while a 429 cools down. The state is one file per endpoint in
+ * the cache directory (`cooldown/<name>.json`), an entry per credential keyed as the snapshot cache
+ * is (a hash of the credential and the origin map, never the credential), updated under its lock,
+ * so every process shares it and several credentials (accounts) keep theirs side by side.
  */
 export interface RequestCooldown {
-  /** The kept values' name prefix ("usage"). */
+  /** The endpoint's file name ("claude-oauth-usage"). */
   name: string;
   /** Who is asked, for messages ("Claude's usage endpoint"). */
   service: string;
@@ -23,6 +25,8 @@ interface Wait {
   until: number;
   /** A 429 set it (else the minimum interval did). */
   rateLimited: boolean;
+  /** The last answer, when it was one: answered again until the wait is over. */
+  reading?: unknown;
   /** The last answer's error, redacted, when it was one: said again until the wait is over. */
   error?: { code: QuotabarError["code"]; message: string; remedies: QuotabarError["remedies"] };
 }
@@ -37,35 +41,41 @@ export function withRequestCooldown<Credential, Reading>(
   strategy: FetchStrategy<Credential, Reading>,
   options: RequestCooldown,
 ): FetchStrategy<Credential, Reading> {
-  const waitKey = `${options.name}:wait`;
-  const readingKey = `${options.name}:reading`;
+  const key = `cooldown/${options.name}`;
   return {
     ...strategy,
     async fetch(credential, context) {
       const now = context.now().getTime();
-      const wait = asWait(await context.kept.read(waitKey).catch(() => null));
+      const { credentialScope } = await import("../../adapters/cache/credential-scope.js");
+      const scope = credentialScope(context.env.QUOTABAR_ORIGIN_MAP ?? "", secretsOf(credential));
+      const store = providerCache(context.env);
+      const keep = (wait: Wait) =>
+        (store.update
+          ? store.update(key, (text) => withEntry(text, scope, wait, now))
+          : store.write(key, withEntry(null, scope, wait, now))
+        ).catch(() => undefined);
+      const wait = entryOf(await store.read(key).catch(() => null), scope);
       if (wait && wait.until > now) {
         if (wait.rateLimited) throw coolingDown(options.service, wait.until, now);
         if (wait.error) throw new QuotabarError(wait.error.code, wait.error.message, { remedies: wait.error.remedies });
-        const reading = await context.kept.read(readingKey).catch(() => null);
-        if (reading !== null) return reading as Reading;
+        if (wait.reading !== undefined) return wait.reading as Reading;
       }
       // claimed before asking, so a process that starts meanwhile waits too
-      await keep(context, waitKey, { until: now + options.minIntervalMs, rateLimited: false }, options.minIntervalMs);
+      await keep({ until: now + options.minIntervalMs, rateLimited: false });
       try {
         const reading = await strategy.fetch(credential, context);
-        await context.kept.write(readingKey, reading, options.minIntervalMs).catch(() => undefined);
+        await keep({ until: now + options.minIntervalMs, rateLimited: false, reading });
         return reading;
       } catch (thrown) {
         if (!(thrown instanceof QuotabarError)) throw thrown;
         if (thrown.code === "rate_limited") {
           const waitMs = thrown.retryAfterSeconds !== undefined ? thrown.retryAfterSeconds * 1000 : options.defaultCooldownMs;
           const until = now + Math.max(waitMs, options.minIntervalMs);
-          await keep(context, waitKey, { until, rateLimited: true }, until - now);
+          await keep({ until, rateLimited: true });
           throw coolingDown(options.service, until, now, thrown.status);
         }
         const error = { code: thrown.code, message: context.http.excerpt(thrown.message, { maxChars: 400 }), remedies: thrown.remedies };
-        await keep(context, waitKey, { until: now + options.minIntervalMs, rateLimited: false, error }, options.minIntervalMs);
+        await keep({ until: now + options.minIntervalMs, rateLimited: false, error });
         throw thrown;
       }
     },
@@ -82,15 +92,33 @@ function coolingDown(service: string, until: number, now: number, status?: numbe
   });
 }
 
-async function keep(context: FetchContext, key: string, wait: Wait, ttlMs: number): Promise<void> {
-  await context.kept.write(key, wait, ttlMs).catch(() => undefined);
+/** Every credential's entry, from the file's text; a damaged file reads as empty. */
+function entries(text: string | null): Record<string, Wait> {
+  try {
+    const value: unknown = text ? JSON.parse(text) : null;
+    return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, Wait>) : {};
+  } catch {
+    return {};
+  }
 }
 
-function asWait(value: unknown): Wait | null {
-  if (typeof value !== "object" || value === null) return null;
-  const { until, rateLimited, error } = value as Partial<Wait>;
-  if (typeof until !== "number" || typeof rateLimited !== "boolean") return null;
-  const known =
-    error && typeof error.code === "string" && typeof error.message === "string" && Array.isArray(error.remedies) ? error : undefined;
-  return { until, rateLimited, ...(known ? { error: known } : {}) };
+function entryOf(text: string | null, scope: string): Wait | null {
+  const wait = entries(text)[scope];
+  if (typeof wait !== "object" || wait === null || typeof wait.until !== "number" || typeof wait.rateLimited !== "boolean") return null;
+  const error = wait.error;
+  const known = error && typeof error.code === "string" && typeof error.message === "string" && Array.isArray(error.remedies);
+  return {
+    until: wait.until,
+    rateLimited: wait.rateLimited,
+    ...(known ? { error } : {}),
+    ...("reading" in wait ? { reading: wait.reading } : {}),
+  };
+}
+
+/** The file with this credential's entry set and the entries whose wait is over dropped. */
+function withEntry(text: string | null, scope: string, wait: Wait, now: number): string {
+  const kept = Object.entries(entries(text)).filter(
+    ([other, entry]) => other !== scope && typeof entry?.until === "number" && entry.until > now,
+  );
+  return JSON.stringify(Object.fromEntries([...kept, [scope, wait]]));
 }
