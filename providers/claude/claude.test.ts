@@ -2,20 +2,32 @@ import { execFileSync } from "node:child_process";
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { QuotabarError } from "../../domain/errors.js";
-import type { FetchContext } from "../../ports/fetch-context.js";
+import type { CredentialContext, FetchContext } from "../../ports/fetch-context.js";
 import type { FetchStrategy } from "../../ports/fetch-strategy.js";
 import { runCli } from "../../test/helpers/cli.js";
 import { filesUnder } from "../../test/helpers/leaks.js";
 import { useSimulator } from "../../test/helpers/harness.js";
 import { writeConfig } from "../../test/helpers/write-config.js";
+import type * as Platform from "../kit/platform.js";
 import { withRequestCooldown } from "../kit/request-cooldown.js";
 import { shortHash } from "../kit/vendor-sign-in.js";
 import { claudeSnapshot, costDetails, noUsage, planOf, type ClaudeReading, type ClaudeUsage } from "./policy.js";
 import { CLAUDE_TEST_REFRESH_TOKEN, CLAUDE_TEST_SESSION, CLAUDE_TEST_TOKEN, seedClaudeHome, writeFakeClaude } from "./simulator.js";
+import { findClaudeSignIn } from "./credentials.js";
 import { resetTime } from "./usage-body.js";
 import { cliReading, resetDate } from "./wire-cli.js";
+
+// the Keychain is read on macOS only: tests choose the system, the default is the real one
+const os = vi.hoisted(() => ({ platform: null as NodeJS.Platform | null }));
+vi.mock("../kit/platform.js", async (importOriginal) => {
+  const real = await importOriginal<typeof Platform>();
+  return { hostOs: () => ({ ...real.hostOs(), ...(os.platform ? { platform: os.platform } : {}) }) };
+});
+afterEach(() => {
+  os.platform = null;
+});
 
 const sim = useSimulator();
 const homes: string[] = [];
@@ -198,6 +210,46 @@ describe("claude OAuth with Claude Code's sign-in (a fresh HOME holding only ~/.
     expect(usage.ok).toBe(false);
     expect(usage.error?.message).toBe(`Claude Code's sign-in ~/.claude/.credentials.json ${problem}`);
     expect(JSON.stringify(usage)).not.toContain("secret-in-a-broken-file");
+  });
+});
+
+describe("Claude Code's sign-in on macOS: the Keychain item first", () => {
+  const contextWith = (env: Record<string, string>, items: Record<string, string>, asked: string[]) =>
+    ({
+      env,
+      entry: { id: "claude" },
+      browsers: {
+        appSecret: async ({ service, account }: { service: string; account?: string }) => {
+          asked.push(`${service}|${account}`);
+          return items[service] ?? null;
+        },
+      },
+    }) as unknown as CredentialContext;
+
+  it("reads `Claude Code-credentials` (hex-encoded JSON as `security -w` prints it) before the file, for $USER", async () => {
+    os.platform = "darwin";
+    const home = freshHome();
+    seedClaudeHome(home);
+    const json = '{"claudeAiOauth":{"accessToken":"sk-ant-oat01-keychain-token-0000","subscriptionType":"pro","scopes":["user:profile"]}}';
+    const asked: string[] = [];
+    const signIn = await findClaudeSignIn(
+      contextWith({ HOME: home, USER: "me" }, { "Claude Code-credentials": Buffer.from(json).toString("hex") }, asked),
+    );
+    expect(signIn?.accessToken).toBe("sk-ant-oat01-keychain-token-0000");
+    expect(signIn?.facts).toMatchObject({ where: 'in the Keychain item "Claude Code-credentials"', subscriptionType: "pro" });
+    expect(asked).toEqual(["Claude Code-credentials|me"]);
+  });
+
+  it("asks for the item named after CLAUDE_CONFIG_DIR first, then the plain one, then reads the file", async () => {
+    os.platform = "darwin";
+    const home = freshHome();
+    const dir = join(home, "other", ".claude");
+    seedClaudeHome(join(home, "other"));
+    const asked: string[] = [];
+    const signIn = await findClaudeSignIn(contextWith({ HOME: home, CLAUDE_CONFIG_DIR: dir }, {}, asked));
+    expect(asked).toEqual([`Claude Code-credentials-${await shortHash(dir)}|undefined`, "Claude Code-credentials|undefined"]);
+    expect(signIn?.accessToken).toBe(CLAUDE_TEST_TOKEN);
+    expect(signIn?.facts.where).toBe("~/other/.claude/.credentials.json");
   });
 });
 
