@@ -418,6 +418,21 @@ describe("the request cooldown (kit)", () => {
     expect(await cooled.fetch("token", ctx)).toBe(3);
   });
 
+  it("a process that starts while another asks gives the last answer again instead of asking too", async () => {
+    let release: (value: number) => void = () => undefined;
+    const inner = strategy([async () => 1, () => new Promise<number>((resolve) => (release = resolve))]);
+    const cooled = withRequestCooldown(inner, options);
+    const ctx = context();
+    expect(await cooled.fetch("token", ctx)).toBe(1);
+    at.now += 61_000;
+    const asking = cooled.fetch("token", ctx);
+    await vi.waitFor(() => expect(inner.calls).toBe(2));
+    expect(await cooled.fetch("token", ctx)).toBe(1);
+    release(2);
+    expect(await asking).toBe(2);
+    expect(inner.calls).toBe(2);
+  });
+
   it("keeps each credential's wait apart (one account's 429 leaves another's alone)", async () => {
     const inner = strategy([async () => Promise.reject(new QuotabarError("rate_limited", "HTTP 429")), async () => 7]);
     const cooled = withRequestCooldown(inner, options);

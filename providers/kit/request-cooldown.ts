@@ -60,8 +60,14 @@ export function withRequestCooldown<Credential, Reading>(
         if (wait.error) throw new QuotabarError(wait.error.code, wait.error.message, { remedies: wait.error.remedies });
         if (wait.reading !== undefined) return wait.reading as Reading;
       }
-      // claimed before asking, so a process that starts meanwhile waits too
-      await keep({ until: now + options.minIntervalMs, rateLimited: false });
+      // claimed before asking, with the last answer kept: a process that starts meanwhile gives that again
+      const { reading: lastReading, error: lastError } = wait ?? {};
+      await keep({
+        until: now + options.minIntervalMs,
+        rateLimited: false,
+        ...(lastReading !== undefined ? { reading: lastReading } : {}),
+        ...(lastError ? { error: lastError } : {}),
+      });
       try {
         const reading = await strategy.fetch(credential, context);
         await keep({ until: now + options.minIntervalMs, rateLimited: false, reading });
