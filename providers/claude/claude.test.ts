@@ -259,7 +259,7 @@ describe("claude.ai with the sessionKey cookie", () => {
     expect(usage).toMatchObject({ ok: true, source: "web", plan: "Max 20x" });
     expect(usage.primary).toMatchObject({ label: "Session", usedPercent: 9, resetsAt: "2026-08-21T16:00:00.000Z" });
     expect(usage.secondary).toMatchObject({ label: "Weekly", usedPercent: 4 });
-    expect(usage.tertiary).toMatchObject({ label: "Opus", usedPercent: 1 });
+    expect(usage.tertiary).toMatchObject({ label: "Opus", usedPercent: 1, resetsAt: "2026-08-27T23:00:00.000Z" });
     expect(usage.details).toEqual([
       { label: "Extra usage", value: "$67.89 of $123.45 this month" },
       { label: "Prepaid credits", value: "$100.00" },

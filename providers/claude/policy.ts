@@ -104,7 +104,12 @@ export function claudeSnapshot(reading: ClaudeReading): Snapshot {
     });
   }
   const tertiary = modelSlot
-    ? windowMeter(modelSlot.label, modelSlot.window, WEEK_MINUTES)
+    ? // claude.ai sends the model week without its reset: it resets with the week (CodexBar's reading)
+      windowMeter(
+        modelSlot.label,
+        { ...modelSlot.window, resetsAt: modelSlot.window.resetsAt ?? usage.sevenDay?.resetsAt ?? null },
+        WEEK_MINUTES,
+      )
     : tertiaryLimit
       ? windowMeter(`${tertiaryLimit.model} only`, tertiaryLimit, WEEK_MINUTES)
       : null;
