@@ -110,6 +110,12 @@ export interface BrowserAccess {
   /** Whether this run may prompt (a terminal or a user-opened Raycast command). */
   interactive: boolean;
   /**
+   * Another program's generic password in the macOS Keychain (Claude Code's sign-in), read through
+   * the same gate as the browsers' keys: never in a run nobody watches, never with the switch off,
+   * not again for a while after a denial. Null when absent, not asked, or not on macOS. Read only.
+   */
+  appSecret?(item: { service: string; account?: string }): Promise<string | null>;
+  /**
    * Set by `quotabar cookies <id>`: credential sources skip the cached headers (and write none),
    * look at the browsers, and tell this what they looked at and why they chose or skipped.
    */

@@ -19,7 +19,7 @@ const JSON_TYPE = { "content-type": "application/json; charset=utf-8" };
 const NOT_FOUND: SimReply = { status: 404, body: "<!doctype html><title>Page not found</title>", headers: { "content-type": "text/html" } };
 
 interface PageFixtures {
-  page: "githubstatus" | "factory" | "cursor" | "openai";
+  page: "githubstatus" | "factory" | "claude" | "cursor" | "openai";
   /** Classic scenarios with a summary (and components) fixture of their own; the first is the default. */
   summaries: readonly string[];
   /** It has components.json fixtures (the pages whose provider names its components). */
@@ -87,6 +87,14 @@ export const factoryStatusSim = statuspageSim("status-factory", "https://status.
   incidentIoStatus: true,
 });
 
+/** Claude's Statuspage (status.claude.com). */
+export const claudeStatusSim = statuspageSim("status-claude", "https://status.claude.com", {
+  page: "claude",
+  summaries: ["operational", "incident"],
+  components: false,
+  incidentIoStatus: false,
+});
+
 /** Cursor's Statuspage. */
 export const cursorStatusSim = statuspageSim("status-cursor", "https://status.cursor.com", {
   page: "cursor",
@@ -130,6 +138,7 @@ export const STATUS_PAGE_UPSTREAMS: readonly SimulatedUpstream[] = [
   githubStatusSim,
   factoryStatusSim,
   googleStatusSim,
+  claudeStatusSim,
   cursorStatusSim,
   openaiStatusSim,
 ];

@@ -139,6 +139,14 @@ const CASES: Case[] = [
     [["individualUsage", "plan", "limit"], -2000, "individualUsage.plan.limit"],
     [["individualUsage", "onDemand", "used"], -1, "individualUsage.onDemand.used"],
   ]),
+  ...jsonCases({ id: "claude", route: "/api/oauth/usage", source: "oauth" }, [
+    [["five_hour", "utilization"], -12.5, "five_hour.utilization"],
+    [["seven_day", "utilization"], 130, "seven_day.utilization"],
+    [["extra_usage", "used_credits"], -520, "extra_usage.used_credits"],
+  ]),
+  ...jsonCases({ id: "claude", route: "/api/organizations/org-chat/usage", source: "web" }, [
+    [["five_hour", "utilization"], -9, "five_hour.utilization"],
+  ]),
   ...editCases({ id: "ollama", route: "/settings" }, [
     [textIn("12.4% used", "-12.4% used"), "Session usage"],
     [textIn("41% used", "141% used"), "Weekly usage"],

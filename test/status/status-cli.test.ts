@@ -50,13 +50,14 @@ describe("quotabar status", () => {
     expect(run.stdout).toContain("Status page: https://health.aws.amazon.com/health/status (link only, not polled)");
     expect(run.stdout).not.toContain("z.ai");
     expect([...new Set(statusRequests().map((r) => r.providerId))].sort()).toEqual([
+      "status-claude",
       "status-cursor",
       "status-factory",
       "status-github",
       "status-google",
       "status-openai",
     ]);
-    expect(polls()).toBe(5);
+    expect(polls()).toBe(6);
   });
 
   it("answers a burst of runs from the cache: one request per page", async () => {
