@@ -6,6 +6,7 @@ import { descriptor as antigravity } from "./antigravity/descriptor.js";
 import { descriptor as augment } from "./augment/descriptor.js";
 import { descriptor as copilot } from "./copilot/descriptor.js";
 import { descriptor as factory } from "./factory/descriptor.js";
+import { descriptor as gemini } from "./gemini/descriptor.js";
 import { descriptor as jetbrains } from "./jetbrains/descriptor.js";
 import { descriptor as kilo } from "./kilo/descriptor.js";
 import { descriptor as kimi } from "./kimi/descriptor.js";
@@ -43,6 +44,7 @@ export const PROVIDER_CATALOG: ProviderCatalog = lazyCatalog([
   { descriptor: factory, load: async () => (await import("./factory/index.js")).factory },
   { descriptor: opencode, load: async () => (await import("./opencode/index.js")).opencode },
   { descriptor: ollama, load: async () => (await import("./ollama/index.js")).ollama },
+  { descriptor: gemini, load: async () => (await import("./gemini/index.js")).gemini },
 ]);
 
 /** A provider's stable id (CodexBar-compatible, so one config file can serve both). */

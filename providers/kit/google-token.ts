@@ -54,11 +54,11 @@ export function fileTokenValid(signIn: Pick<GoogleSignIn, "accessToken" | "acces
 
 export async function googleAccessToken(signIn: GoogleSignIn, context: FetchContext, refused: RefreshRefusal): Promise<GoogleAccessToken> {
   if (signIn.accessToken !== null && fileTokenValid(signIn, context.now())) {
-    return { token: signIn.accessToken, email: emailOf(signIn.idToken), kept: false };
+    return { token: signIn.accessToken, email: idTokenEmail(signIn.idToken), kept: false };
   }
   const [kept, account] = await Promise.all([context.kept.readSecret(KEPT_TOKEN), context.kept.read(KEPT_ACCOUNT)]);
   if (kept !== null) {
-    return { token: kept, email: validEmail(account) ?? emailOf(signIn.idToken), kept: true };
+    return { token: kept, email: validEmail(account) ?? idTokenEmail(signIn.idToken), kept: true };
   }
   return mintedGoogleToken(signIn, context, refused);
 }
@@ -102,7 +102,7 @@ export async function mintedGoogleToken(signIn: GoogleSignIn, context: FetchCont
   if (!isObject(body)) throw new QuotabarError("parse", "Invalid refresh response: Invalid JSON");
   const token = toText(body.access_token);
   if (token === null) throw new QuotabarError("parse", "Invalid refresh response: no access_token");
-  const email = emailOf(toText(body.id_token)) ?? emailOf(signIn.idToken);
+  const email = idTokenEmail(toText(body.id_token)) ?? idTokenEmail(signIn.idToken);
   const seconds = toNumber(body.expires_in);
   const lifetime = seconds !== null && seconds > 0 ? Math.min(seconds, MAX_LIFETIME_S) : DEFAULT_LIFETIME_S;
   const ttl = lifetime * 1000 - EXPIRY_MARGIN_MS;
@@ -128,7 +128,7 @@ export function idTokenClaims(idToken: string | null): JsonObject | null {
 }
 
 /** The `email` claim of an id token. */
-const emailOf = (idToken: string | null): string | null => validEmail(idTokenClaims(idToken)?.email);
+export const idTokenEmail = (idToken: string | null): string | null => validEmail(idTokenClaims(idToken)?.email);
 
 /** An address to show, or null (also for what a damaged kept record holds). */
 function validEmail(value: unknown): string | null {
