@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { UsageDocumentSchema } from "../../index.js";
@@ -263,7 +263,7 @@ describe("gemini with the Gemini CLI's sign-in", () => {
     expect((await gemini({ HOME: dir })).error).toMatchObject({ code: "not_configured", message: expect.stringContaining("geminiDir") });
   });
 
-  it("a sign-in file that is not JSON, a directory, a FIFO or too large: an error naming the file, never its content", async () => {
+  it("a sign-in file that is not JSON, a directory, a FIFO, a device or too large: an error naming the file, never its content", async () => {
     const dir = await home();
     const path = credsPath(dir);
     writeFileSync(path, '{"access_token": "ya29.secret-looking-not-json');
@@ -272,6 +272,7 @@ describe("gemini with the Gemini CLI's sign-in", () => {
     for (const [make, reason] of [
       [() => mkdirSync(path), /\((EISDIR|ENOTREG)\)/],
       [() => execFileSync("mkfifo", [path]), /\(ENOTREG\)/],
+      [() => symlinkSync("/dev/urandom", path), /\(ENOTREG\)/],
       [() => writeFileSync(path, `{"access_token":"${"x".repeat(9 * 1024 * 1024)}"}`), /\(EFBIG\)/],
     ] as const) {
       rmSync(path, { recursive: true, force: true });

@@ -127,6 +127,12 @@ const CASES: Case[] = [
     [[...FACTORY_USAGE, "standard", "usedRatio"], -0.32, "used_ratio"],
   ]),
   ...editCases({ id: "opencode", route: "/_server" }, [[textIn("usagePercent:17", "usagePercent:-17"), "rollingUsage"]]),
+  ...jsonCases({ id: "gemini", route: "/v1internal:retrieveUserQuota" }, [
+    [["buckets", 0, "remainingFraction"], -0.38, "buckets[0].remainingFraction"],
+  ]),
+  ...jsonCases({ id: "gemini", route: "/v1internal:retrieveUserQuota", scenario: "standard" }, [
+    [["buckets", 1, "remainingAmount"], "-750", "buckets[1].remainingAmount"],
+  ]),
   ...editCases({ id: "ollama", route: "/settings" }, [
     [textIn("12.4% used", "-12.4% used"), "Session usage"],
     [textIn("41% used", "141% used"), "Weekly usage"],
