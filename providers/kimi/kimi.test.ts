@@ -142,6 +142,38 @@ describe("kimi: the Kimi Code API (auto's first route)", () => {
     );
   });
 
+  it("reads an answer whose only quotas are root-level limits (snake_case window, string counters): the window is the meter", async () => {
+    const usage = await kimiIn("code_api_root_limits", KEY_ONLY);
+    // a bare LEVEL_ membership names no plan
+    expect(usage).toMatchObject({ ok: true, source: "api", plan: null, secondary: null, tertiary: null });
+    expect(usage.primary).toEqual(
+      requestMeter("5-hour", {
+        usedPercent: 21,
+        used: 42,
+        limit: 200,
+        resetsAt: "2026-03-10T16:41:07.118Z",
+        windowMinutes: 300,
+        note: "200 requests per 5 hours",
+      }),
+    );
+  });
+
+  it("reads a week-long root-level limit as the weekly quota, the other as its rate limit; a bare LEVEL_ guesses no tier", async () => {
+    const usage = await kimiIn("code_api_root_weekly", KEY_ONLY);
+    expect(usage).toMatchObject({ ok: true, source: "api", plan: null, details: [] });
+    expect(usage.primary).toMatchObject({
+      label: "Weekly",
+      used: 337,
+      limit: 2048,
+      resetsAt: "2026-03-16T00:00:00.000Z",
+      windowMinutes: 10_080,
+    });
+    expect(usage.secondary).toMatchObject({ label: "5-hour", used: 42, limit: 200, windowMinutes: 300 });
+    // a tier the user declared still names the plan
+    const declared = await withConfig({ tier: "moderato" }, () => kimiIn("code_api_root_weekly", KEY_ONLY));
+    expect(declared.plan).toBe("Moderato");
+  });
+
   it("serves the tier scenarios in the Code API's shape too", async () => {
     expect(await kimiIn("tier_andante")).toMatchObject({ source: "api", plan: "Andante", secondary: null });
     const allegretto = await kimiIn("tier_allegretto");
@@ -546,6 +578,36 @@ describe("kimi bodies (bounded and relaxed)", () => {
     expect(() => codeApiUsage(body({ usage: { limit: 2048, used: 5 }, limits: [{ limit: "100", remaining: "-3" }] }))).toThrow(
       /limits\W+0\W+remaining.*negative/,
     );
+  });
+
+  it("without usage: root-level limits with counters are read (two windows: two meters), else no usage in response", () => {
+    const window = (duration: number) => ({ duration, time_unit: "TIME_UNIT_MINUTE" });
+    const two = codeApiUsage(
+      body({
+        user: { membership: { level: "LEVEL_INTERMEDIATE" } },
+        limits: [
+          { window: window(300), limit: "200", remaining: "150" },
+          { window: window(1440), detail: { limit: 1000, used: 10 } },
+        ],
+      }),
+    );
+    expect(two).toMatchObject({ weekly: null, rateLimit: { limit: 200, remaining: 150 }, nextRateLimit: { limit: 1000, used: 10 } });
+    const snapshot = kimiSnapshot({ ...two, declaredTier: null, membership: null });
+    expect(snapshot.primary).toMatchObject({ label: "5-hour", usedPercent: 25 });
+    expect(snapshot.secondary).toMatchObject({ label: "24-hour", usedPercent: 1, windowMinutes: 1440 });
+    expect(() => codeApiUsage(body({ limits: [{ window: window(300) }] }))).toThrow("no usage in response");
+    expect(() => codeApiUsage(body({ limits: [{ window: window(300), limit: "200", remaining: "-1" }] }))).toThrow(
+      /limits\W+0\W+remaining.*negative/,
+    );
+  });
+
+  it("a membership that names a level keeps the tier the limit says; a bare LEVEL_ does not guess one", () => {
+    const weekly = { limit: 2048, used: 10, remaining: null, resetsAt: null };
+    const plan = (membershipLevel: string | null) =>
+      kimiSnapshot({ weekly, rateLimit: null, declaredTier: null, membership: null, membershipLevel }).plan;
+    expect(plan("LEVEL_INTERMEDIATE")).toBe("Moderato");
+    expect(plan(null)).toBe("Moderato");
+    expect(plan("LEVEL_")).toBeNull();
   });
 
   it("reads only the first limit, and takes epoch seconds and numeric strings as resets", () => {
