@@ -58,6 +58,16 @@ const requestTo = (path: string) => sim.sim.requests.find((r) => r.path === path
 
 /** A request-counted meter as the document shows it. */
 const requestMeter = (label: string, fields: object) => ({ label, unit: "requests", unlimited: false, note: null, ...fields });
+/** The 5-hour window of the flat and root-level Code API fixtures (200 requests, the same reset). */
+const flatFiveHour = (used: number, usedPercent: number) =>
+  requestMeter("5-hour", {
+    usedPercent,
+    used,
+    limit: 200,
+    resetsAt: "2026-03-10T16:41:07.118Z",
+    windowMinutes: 300,
+    note: "200 requests per 5 hours",
+  });
 
 const MODERATO_WEEKLY = requestMeter("Weekly", {
   usedPercent: 29.83,
@@ -130,32 +140,14 @@ describe("kimi: the Kimi Code API (auto's first route)", () => {
     const usage = await kimiIn("code_api_flat");
     expect(usage).toMatchObject({ ok: true, plan: "Moderato" });
     expect(usage.primary).toMatchObject({ used: 337, limit: 2048, resetsAt: "2026-03-16T00:00:00.000Z", windowMinutes: 10_080 });
-    expect(usage.secondary).toEqual(
-      requestMeter("5-hour", {
-        usedPercent: 18,
-        used: 36,
-        limit: 200,
-        resetsAt: "2026-03-10T16:41:07.118Z",
-        windowMinutes: 300,
-        note: "200 requests per 5 hours",
-      }),
-    );
+    expect(usage.secondary).toEqual(flatFiveHour(36, 18));
   });
 
   it("reads an answer whose only quotas are root-level limits (snake_case window, string counters): the window is the meter", async () => {
     const usage = await kimiIn("code_api_root_limits", KEY_ONLY);
     // a bare LEVEL_ membership names no plan
     expect(usage).toMatchObject({ ok: true, source: "api", plan: null, secondary: null, tertiary: null });
-    expect(usage.primary).toEqual(
-      requestMeter("5-hour", {
-        usedPercent: 21,
-        used: 42,
-        limit: 200,
-        resetsAt: "2026-03-10T16:41:07.118Z",
-        windowMinutes: 300,
-        note: "200 requests per 5 hours",
-      }),
-    );
+    expect(usage.primary).toEqual(flatFiveHour(42, 21));
   });
 
   it("reads a week-long root-level limit as the weekly quota, the other as its rate limit; a bare LEVEL_ guesses no tier", async () => {
