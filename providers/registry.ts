@@ -5,6 +5,7 @@ import { descriptor as amp } from "./amp/descriptor.js";
 import { descriptor as antigravity } from "./antigravity/descriptor.js";
 import { descriptor as augment } from "./augment/descriptor.js";
 import { descriptor as copilot } from "./copilot/descriptor.js";
+import { descriptor as cursor } from "./cursor/descriptor.js";
 import { descriptor as factory } from "./factory/descriptor.js";
 import { descriptor as gemini } from "./gemini/descriptor.js";
 import { descriptor as jetbrains } from "./jetbrains/descriptor.js";
@@ -44,6 +45,7 @@ export const PROVIDER_CATALOG: ProviderCatalog = lazyCatalog([
   { descriptor: factory, load: async () => (await import("./factory/index.js")).factory },
   { descriptor: opencode, load: async () => (await import("./opencode/index.js")).opencode },
   { descriptor: ollama, load: async () => (await import("./ollama/index.js")).ollama },
+  { descriptor: cursor, load: async () => (await import("./cursor/index.js")).cursor },
   { descriptor: gemini, load: async () => (await import("./gemini/index.js")).gemini },
 ]);
 

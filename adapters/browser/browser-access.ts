@@ -21,6 +21,7 @@ import { KeychainSafeStorage, LibsecretSafeStorage, type SafeStorage } from "./c
 import { geckoBrowser } from "./gecko/gecko-browsers.js";
 import { GeckoCookieStore } from "./gecko/gecko-cookie-store.js";
 import type { ChromiumLocalStorageReader } from "./leveldb/chromium-local-storage.js";
+import { appStateReader } from "./app-state.js";
 import { safariCookieReader, safariLocalStorageReader } from "./safari/safari-readers.js";
 import { SecretGate } from "./secret-gate.js";
 import { exists } from "../fs/exists.js";
@@ -166,7 +167,7 @@ export function createBrowserAccess(options: BrowserAccessOptions): BrowserAcces
     },
   };
 
-  return { cookies, localStorage, secrets: options.secrets, interactive: options.interactive };
+  return { cookies, localStorage, secrets: options.secrets, interactive: options.interactive, appState: appStateReader(options.sqlite) };
 }
 
 function readSafari(

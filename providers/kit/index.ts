@@ -80,3 +80,5 @@ export {
 } from "./browser-cookies.js";
 export { browserOrder, DEFAULT_BROWSER_ORDER } from "./browser-order.js";
 export { chooseBrowsers, sessionCookie } from "./session-cookie-source.js";
+export { appStateValues } from "./app-state.js";
+export { jwtClaims } from "./jwt.js";

@@ -127,6 +127,12 @@ const CASES: Case[] = [
     [[...FACTORY_USAGE, "standard", "usedRatio"], -0.32, "used_ratio"],
   ]),
   ...editCases({ id: "opencode", route: "/_server" }, [[textIn("usagePercent:17", "usagePercent:-17"), "rollingUsage"]]),
+  ...jsonCases({ id: "cursor", route: "/api/usage-summary" }, [
+    [["individualUsage", "plan", "totalPercentUsed"], -0.44, "individualUsage.plan.totalPercentUsed"],
+    [["individualUsage", "plan", "apiPercentUsed"], 100.7, "individualUsage.plan.apiPercentUsed"],
+    [["individualUsage", "plan", "limit"], -2000, "individualUsage.plan.limit"],
+    [["individualUsage", "onDemand", "used"], -1, "individualUsage.onDemand.used"],
+  ]),
   ...jsonCases({ id: "gemini", route: "/v1internal:retrieveUserQuota" }, [
     [["buckets", 0, "remainingFraction"], -0.38, "buckets[0].remainingFraction"],
   ]),
@@ -180,6 +186,13 @@ describe("a negative count in a best-effort extra", () => {
     const usage = await withEdit("kimi", route, jsonAt(["ratelimitCode7d", "ratio"], -0.62));
     expect(usage.ok).toBe(true);
     expect(usage.tertiary).toBeNull();
+  });
+
+  it("cursor: a negative request count leaves the request allowance out", async () => {
+    expect((await usageOf("cursor", { scenario: "request_plan" })).primary?.label).toBe("Requests");
+    const usage = await withEdit("cursor", "/api/usage", jsonAt(["gpt-4", "numRequestsTotal"], -422), { scenario: "request_plan" });
+    expect(usage.ok).toBe(true);
+    expect(usage.primary?.label).toBe("Total");
   });
 
   it("opencode: a negative month of spend leaves the billing out", async () => {

@@ -51,8 +51,13 @@ describe("quotabar status", () => {
     expect(run.stdout).toMatch(/Gemini CLI\n {2}✓ Operational/);
     expect(run.stdout).toContain("Status page: https://health.aws.amazon.com/health/status (link only, not polled)");
     expect(run.stdout).not.toContain("z.ai");
-    expect([...new Set(statusRequests().map((r) => r.providerId))].sort()).toEqual(["status-factory", "status-github", "status-google"]);
-    expect(polls()).toBe(3);
+    expect([...new Set(statusRequests().map((r) => r.providerId))].sort()).toEqual([
+      "status-cursor",
+      "status-factory",
+      "status-github",
+      "status-google",
+    ]);
+    expect(polls()).toBe(4);
   });
 
   it("answers a burst of runs from the cache: one request per page", async () => {
