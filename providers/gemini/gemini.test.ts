@@ -292,11 +292,12 @@ describe("gemini with the Gemini CLI's sign-in", () => {
     });
   });
 
-  it("a hostile fraction: negative or not a number is a parse error naming the field", async () => {
+  it("a hostile fraction: negative, not a number or infinite is a parse error naming the field", async () => {
     const dir = await home();
     for (const [value, problem] of [
       [-0.2, "must not be negative"],
       ['"lots"', "expected a number"],
+      ['"1e999"', "expected a number"],
     ] as const) {
       const body = `{"buckets":[{"modelId":"gemini-2.5-pro","remainingFraction":${value}}]}`;
       const upstreams = sim.sim.providers.find((p) => p.id === "gemini")!;

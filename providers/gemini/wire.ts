@@ -172,14 +172,21 @@ function retryDelayOf(details: unknown): number | null {
   return null;
 }
 
+/** A finite number, never negative (`"1e999"` and `"lots"` are no numbers); else a parse error naming the field. */
+function finite(value: unknown, field: string): number {
+  const number = toNumber(value);
+  if (number === null || !Number.isFinite(number)) throw fieldError(SERVICE, field, "expected a number");
+  return checkedCount(number, field, SERVICE) as number;
+}
+
 /** Google One AI credits left, summed over the `GOOGLE_ONE_AI` entries (int64 strings). */
 function aiCreditsOf(credits: unknown): number | null {
   if (!Array.isArray(credits)) return null;
   let total: number | null = null;
   for (const [index, credit] of credits.slice(0, 20).entries()) {
     if (valueAt(credit, "creditType") !== "GOOGLE_ONE_AI") continue;
-    const amount = checkedCount(toNumber(valueAt(credit, "creditAmount")), `paidTier.availableCredits[${index}].creditAmount`, SERVICE);
-    if (amount !== null) total = (total ?? 0) + amount;
+    const given = valueAt(credit, "creditAmount");
+    if (given !== undefined && given !== null) total = (total ?? 0) + finite(given, `paidTier.availableCredits[${index}].creditAmount`);
   }
   return total;
 }
@@ -197,14 +204,12 @@ function bucketsOf(raw: unknown): QuotaBucket[] {
     const modelId = toText(valueAt(bucket, "modelId"));
     const given = valueAt(bucket, "remainingFraction");
     if (modelId === null || given === undefined || given === null) continue;
-    const fraction = toNumber(given);
-    const field = `buckets[${index}].remainingFraction`;
-    if (fraction === null) throw fieldError(SERVICE, field, "expected a number");
-    checkedCount(fraction, field, SERVICE);
+    const fraction = finite(given, `buckets[${index}].remainingFraction`);
+    const amount = valueAt(bucket, "remainingAmount");
     buckets.push({
       modelId: modelId.slice(0, MAX_MODEL_ID),
       remainingFraction: Math.min(fraction, 1),
-      remainingAmount: checkedCount(toNumber(valueAt(bucket, "remainingAmount")), `buckets[${index}].remainingAmount`, SERVICE),
+      remainingAmount: amount === undefined || amount === null ? null : finite(amount, `buckets[${index}].remainingAmount`),
       resetsAt: toTime(valueAt(bucket, "resetTime")),
     });
   }
