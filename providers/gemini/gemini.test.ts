@@ -206,6 +206,9 @@ describe("gemini with the Gemini CLI's sign-in", () => {
     expect(usage.error).toMatchObject({ code: "not_configured" });
     expect(usage.error?.message).toContain("not a valid project id");
     expect(asked()).not.toContain("/v1internal:retrieveUserQuota");
+    expect(JSON.parse(sim.sim.requests.find((r) => r.path === "/v1internal:loadCodeAssist")!.body)).not.toHaveProperty(
+      "cloudaicompanionProject",
+    );
   });
 
   it("429: a rate limit, with Google's retryDelay as the time to wait", async () => {

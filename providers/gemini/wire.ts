@@ -46,7 +46,13 @@ export async function readGemini(credential: GeminiCredential, context: FetchCon
 
 async function readWith(signedIn: GoogleAccessToken, credential: GeminiCredential, context: FetchContext): Promise<GeminiReading> {
   const envProject = fromEnv(context, PROJECT_ENV);
-  const load = await call("loadCodeAssist", signedIn.token, loadRequest(envProject), context);
+  // a project number is never sent (the CLI refuses one too); it is said so below if it is all there is
+  const load = await call(
+    "loadCodeAssist",
+    signedIn.token,
+    loadRequest(envProject !== null && PROJECT_ID.test(envProject) ? envProject : null),
+    context,
+  );
   const tier = valueAt(load, "currentTier");
   if (!isObject(tier)) {
     throw notConfigured(
