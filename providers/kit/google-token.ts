@@ -3,6 +3,7 @@ import { tryJson } from "../../domain/decode-body.js";
 import { QuotabarError } from "../../domain/errors.js";
 import { advice } from "../../domain/remedy.js";
 import type { FetchContext } from "../../ports/fetch-context.js";
+import { jwtClaims } from "./jwt.js";
 import { isObject, type JsonObject } from "./search.js";
 
 /**
@@ -116,16 +117,8 @@ export async function mintedGoogleToken(signIn: GoogleSignIn, context: FetchCont
   return { token, email, kept: false };
 }
 
-const MAX_ID_TOKEN = 16_384;
-
 /** The claims of an id token (a JWT; its signature does not matter for showing who is signed in). */
-export function idTokenClaims(idToken: string | null): JsonObject | null {
-  if (idToken === null || idToken.length > MAX_ID_TOKEN) return null;
-  const payload = idToken.split(".")[1];
-  if (!payload) return null;
-  const claims = tryJson(Buffer.from(payload, "base64url").toString("utf8"));
-  return isObject(claims) ? claims : null;
-}
+export const idTokenClaims = (idToken: string | null): JsonObject | null => (idToken === null ? null : jwtClaims(idToken));
 
 /** The `email` claim of an id token. */
 export const idTokenEmail = (idToken: string | null): string | null => validEmail(idTokenClaims(idToken)?.email);
