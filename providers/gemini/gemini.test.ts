@@ -100,6 +100,31 @@ describe("gemini with the Gemini CLI's sign-in", () => {
     expect(asked()).toEqual(["/v1internal:loadCodeAssist", "/token", "/v1internal:loadCodeAssist"]);
   });
 
+  it("a failing Google serves the last good snapshot, marked stale, for the same sign-in", async () => {
+    const dir = await home();
+    const core = createNodeCore({ env: sim.env({ HOME: dir }), clock: { now: () => NOW } });
+    expect((await core.usage.usage({ providers: ["gemini"] })).providers[0]).toMatchObject({ ok: true });
+    sim.sim.setScenario("gemini", "upstream_500");
+    const stale = (await core.usage.usage({ providers: ["gemini"] })).providers[0]!;
+    expect(stale).toMatchObject({ ok: false, stale: true, plan: "Workspace", primary: { label: "Pro", usedPercent: 42 } });
+    expect(stale.error).toMatchObject({ code: "upstream" });
+  });
+
+  it("GEMINI_OAUTH_CLIENT_ID and _SECRET replace the CLI's client (both, or neither)", async () => {
+    const dir = await home();
+    const run = (env: Record<string, string>) => gemini({ HOME: dir, ...env });
+    const custom = await run({
+      GEMINI_OAUTH_CLIENT_ID: "123-custom.apps.googleusercontent.com",
+      GEMINI_OAUTH_CLIENT_SECRET: "GOCSPX-custom-secret",
+    });
+    expect(new URLSearchParams(sim.sim.requests[0]!.body).get("client_id")).toBe("123-custom.apps.googleusercontent.com");
+    // Google does not know that client here
+    expect(custom.error).toMatchObject({ code: "unauthorized", message: expect.stringContaining("GEMINI_OAUTH_CLIENT_ID") });
+    sim.sim.requests.length = 0;
+    expect(await run({ GEMINI_OAUTH_CLIENT_ID: "123-custom.apps.googleusercontent.com" })).toMatchObject({ ok: true });
+    expect(new URLSearchParams(sim.sim.requests[0]!.body).get("client_id")).toBe(GEMINI_CLIENT_ID);
+  });
+
   it("uses the file's token while it is valid, without a refresh", async () => {
     const dir = await home();
     const creds = JSON.parse(fixture("oauth-creds-workspace.json")) as Record<string, unknown>;
