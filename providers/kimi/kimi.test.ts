@@ -587,6 +587,21 @@ describe("kimi bodies (bounded and relaxed)", () => {
     const snapshot = kimiSnapshot({ ...two, declaredTier: null, membership: null });
     expect(snapshot.primary).toMatchObject({ label: "5-hour", usedPercent: 25 });
     expect(snapshot.secondary).toMatchObject({ label: "24-hour", usedPercent: 1, windowMinutes: 1440 });
+    // a week given in weeks or days is the weekly quota too
+    for (const week of [
+      { duration: 1, time_unit: "TIME_UNIT_WEEK" },
+      { duration: 7, timeUnit: "TIME_UNIT_DAY" },
+    ]) {
+      const weekly = codeApiUsage(
+        body({
+          limits: [
+            { window: window(300), limit: "200", remaining: "150" },
+            { window: week, limit: "1024", remaining: "1000" },
+          ],
+        }),
+      );
+      expect(weekly).toMatchObject({ weekly: { limit: 1024, remaining: 1000 }, rateLimit: { limit: 200 } });
+    }
     expect(() => codeApiUsage(body({ limits: [{ window: window(300) }] }))).toThrow("no usage in response");
     expect(() => codeApiUsage(body({ limits: [{ window: window(300), limit: "200", remaining: "-1" }] }))).toThrow(
       /limits\W+0\W+remaining.*negative/,
