@@ -9,6 +9,7 @@ import { descriptor as codex } from "./codex/descriptor.js";
 import { descriptor as copilot } from "./copilot/descriptor.js";
 import { descriptor as cursor } from "./cursor/descriptor.js";
 import { descriptor as factory } from "./factory/descriptor.js";
+import { descriptor as gemini } from "./gemini/descriptor.js";
 import { descriptor as jetbrains } from "./jetbrains/descriptor.js";
 import { descriptor as kilo } from "./kilo/descriptor.js";
 import { descriptor as kimi } from "./kimi/descriptor.js";
@@ -49,6 +50,7 @@ export const PROVIDER_CATALOG: ProviderCatalog = lazyCatalog([
   { descriptor: claude, load: async () => (await import("./claude/index.js")).claude },
   { descriptor: codex, load: async () => (await import("./codex/index.js")).codex },
   { descriptor: cursor, load: async () => (await import("./cursor/index.js")).cursor },
+  { descriptor: gemini, load: async () => (await import("./gemini/index.js")).gemini },
 ]);
 
 /** A provider's stable id (CodexBar-compatible, so one config file can serve both). */

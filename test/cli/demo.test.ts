@@ -30,6 +30,21 @@ describe("quotabar demo --scenario", () => {
   });
 });
 
+describe("quotabar demo, the Gemini CLI", () => {
+  it("shows a Workspace account's quotas, and an account refused since June 2026 with Antigravity to use instead", async () => {
+    const ok = await runCli(["demo", "-p", "gemini"], env);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(ok.stdout).toMatch(/^Gemini CLI · Workspace\n {2}Pro +[█░]+ +42% · resets in /);
+    expect(ok.stdout).toContain("Account: dev@acme.example");
+    const refused = await runCli(["demo", "-p", "gemini", "--scenario", "gemini=consumer_refused"], env);
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toContain(
+      "✖ forbidden: Google no longer lets the Gemini CLI sign in with individual, Google AI Pro or Ultra accounts",
+    );
+    expect(refused.stdout).toContain("quotabar -p antigravity");
+  });
+});
+
 describe("quotabar demo, the text a person reads", () => {
   let demo: CliResult;
   beforeAll(async () => {

@@ -147,6 +147,12 @@ const CASES: Case[] = [
   ...jsonCases({ id: "claude", route: "/api/organizations/org-chat/usage", source: "web" }, [
     [["five_hour", "utilization"], -9, "five_hour.utilization"],
   ]),
+  ...jsonCases({ id: "gemini", route: "/v1internal:retrieveUserQuota" }, [
+    [["buckets", 0, "remainingFraction"], -0.38, "buckets[0].remainingFraction"],
+  ]),
+  ...jsonCases({ id: "gemini", route: "/v1internal:retrieveUserQuota", scenario: "standard" }, [
+    [["buckets", 1, "remainingAmount"], "-750", "buckets[1].remainingAmount"],
+  ]),
   ...editCases({ id: "ollama", route: "/settings" }, [
     [textIn("12.4% used", "-12.4% used"), "Session usage"],
     [textIn("41% used", "141% used"), "Weekly usage"],
