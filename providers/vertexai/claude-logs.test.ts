@@ -2,10 +2,10 @@ import { appendFileSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync,
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { tempHome } from "../../test/helpers/harness.js";
-import { claudeLogRoots, vertexEntry } from "./claude-logs.js";
+import { claudeLogRoots, claudeEntry } from "../kit/cost/claude-logs.js";
 import { vertexCost } from "./cost.js";
-import { scanVertexLogs } from "./log-scan.js";
-import { costNanos, modelKey } from "./prices.js";
+import { scanLogs } from "../kit/cost/log-scan.js";
+import { costNanos, modelKey } from "../kit/cost/prices.js";
 import { recentSession, writeClaudeLogCorpus } from "./simulator.js";
 
 // days are local: a zone with daylight saving and an offset, pinned so results do not depend on the machine

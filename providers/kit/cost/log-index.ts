@@ -1,0 +1,148 @@
+import type { TextStore } from "../../../ports/text-store.js";
+import { tryJson } from "../index.js";
+import { AMOUNTS, type Amounts } from "./log-entry.js";
+
+/**
+ * What an agent's log files have added up to so far, kept between runs in two cache files: a small
+ * summary (each file's size and time, the sums of all files) that is all an unchanged tree needs,
+ * and each file's own sums, read position and reading state, read only when some file changed.
+ */
+
+/** Per quarter hour (`quarterOf`), per row (`rowKey`): the amounts of `log-entry.ts`. */
+export type Sums = Record<string, Record<string, Amounts>>;
+
+/** A recent keyed entry, kept so a chunk of the same answer written after the last read replaces it rather than adds to it. */
+export type TailEntry = [key: string, quarter: number, row: string, ...amounts: number[]];
+
+export interface FileRecord {
+  size: number;
+  mtimeMs: number;
+  /** Where the next read starts: after the last whole line. */
+  offset: number;
+  /** The file's first bytes (base64): a file rewritten in place reads differently here and is read again. */
+  head: string;
+  sums: Sums;
+  tail: TailEntry[];
+  /** Lines that were not counted: not JSON, not an object, counts that are not whole non-negative numbers, too long. */
+  skipped: number;
+  /** 1 when the file ends in a line that is not whole JSON yet: counted as skipped until it is. */
+  partial: number;
+  /** The reader's state after `offset` (Codex: the current model and totals). */
+  state?: unknown;
+}
+
+interface Summary {
+  version: number;
+  prices: string;
+  /** Written in both files: a pair that does not match is not trusted. */
+  generation: string;
+  stamps: Record<string, [size: number, mtimeMs: number]>;
+  sums: Sums;
+  skipped: number;
+}
+
+export interface LogIndex {
+  stamps: Summary["stamps"];
+  sums: Sums;
+  skipped: number;
+  /** Each file's record; none when they are missing or do not belong to the summary. */
+  records(): Promise<Record<string, FileRecord>>;
+}
+
+const VERSION = 3;
+const keys = (agent: string) => ({ summary: `cost-logs/${agent}`, records: `cost-logs/${agent}-files` });
+
+/** The kept index of `agent` when it was made with these prices and holds only sane numbers; else an empty one. */
+export async function loadIndex(store: TextStore, agent: string, prices: string): Promise<LogIndex> {
+  const value = tryJson((await store.read(keys(agent).summary).catch(() => null)) ?? "") as Partial<Summary> | null;
+  const usable =
+    value !== null &&
+    value.version === VERSION &&
+    value.prices === prices &&
+    typeof value.generation === "string" &&
+    isCount(value.skipped) &&
+    isMap(value.stamps) &&
+    Object.values(value.stamps).every((s) => Array.isArray(s) && s.length === 2 && s.every((n) => typeof n === "number")) &&
+    isSums(value.sums);
+  if (!usable) return { stamps: {}, sums: {}, skipped: 0, records: async () => ({}) };
+  return {
+    stamps: value.stamps as Summary["stamps"],
+    sums: value.sums as Sums,
+    skipped: value.skipped as number,
+    async records() {
+      const kept = tryJson((await store.read(keys(agent).records).catch(() => null)) ?? "") as { generation?: unknown; files?: unknown } | null;
+      return kept !== null && kept.generation === value.generation && isMap(kept.files) ? saneRecords(kept.files) : {};
+    },
+  };
+}
+
+/** Keeps the records and their summary; returns the sums of all files. */
+export async function saveIndex(
+  store: TextStore,
+  agent: string,
+  prices: string,
+  records: Record<string, FileRecord>,
+): Promise<{ sums: Sums; skipped: number }> {
+  const sums: Sums = {};
+  let skipped = 0;
+  for (const record of Object.values(records)) {
+    addSums(sums, record.sums);
+    skipped += record.skipped + record.partial;
+  }
+  const generation = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+  const stamps = Object.fromEntries(Object.entries(records).map(([path, r]) => [path, [r.size, r.mtimeMs]]));
+  try {
+    // the records first: a summary is never newer than the records it describes
+    await store.write(keys(agent).records, JSON.stringify({ generation, files: records }));
+    await store.write(keys(agent).summary, JSON.stringify({ version: VERSION, prices, generation, stamps, sums, skipped }));
+  } catch {
+    // a cache that cannot be written costs the next run time, not this one its numbers
+  }
+  return { sums, skipped };
+}
+
+/** Adds (or with -1 takes away) one row's amounts of one quarter hour. */
+export function addAmounts(sums: Sums, quarter: number | string, row: string, amounts: readonly number[], sign: 1 | -1 = 1): void {
+  const rows = (sums[quarter] ??= {});
+  const into = (rows[row] ??= new Array<number>(AMOUNTS).fill(0));
+  for (let i = 0; i < AMOUNTS; i++) into[i] = Math.max(0, (into[i] as number) + sign * (amounts[i] ?? 0));
+}
+
+function addSums(into: Sums, sums: Sums): void {
+  for (const [quarter, rows] of Object.entries(sums)) for (const [row, amounts] of Object.entries(rows)) addAmounts(into, quarter, row, amounts);
+}
+
+const isCount = (n: unknown): n is number => typeof n === "number" && Number.isSafeInteger(n) && n >= 0;
+const isAmounts = (a: unknown): boolean => Array.isArray(a) && a.length === AMOUNTS && a.every(isCount);
+const isMap = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isSums = (sums: unknown): sums is Sums => isMap(sums) && Object.values(sums).every((m) => isMap(m) && Object.values(m).every(isAmounts));
+
+/** The records that hold only sane values: a damaged one is dropped, and its file read again. */
+function saneRecords(files: Record<string, unknown>): Record<string, FileRecord> {
+  const sane: Record<string, FileRecord> = {};
+  for (const [path, r] of Object.entries(files)) {
+    if (
+      isMap(r) &&
+      isCount(r.size) &&
+      typeof r.mtimeMs === "number" &&
+      isCount(r.offset) &&
+      r.offset <= r.size &&
+      typeof r.head === "string" &&
+      isCount(r.skipped) &&
+      (r.partial === 0 || r.partial === 1) &&
+      isSums(r.sums) &&
+      Array.isArray(r.tail) &&
+      r.tail.every(
+        (t) =>
+          Array.isArray(t) &&
+          t.length === 3 + AMOUNTS &&
+          typeof t[0] === "string" &&
+          isCount(t[1]) &&
+          typeof t[2] === "string" &&
+          isAmounts(t.slice(3)),
+      )
+    )
+      sane[path] = r as unknown as FileRecord;
+  }
+  return sane;
+}
