@@ -197,7 +197,8 @@ async function readFile(
         else partial = 1;
         return false;
       }
-      const entry = logs.entry(line, text, state, session);
+      // a line that holds the mark but is not an object is not a log line: skipped, and said
+      const entry = typeof line === "object" && line !== null && !Array.isArray(line) ? logs.entry(line, text, state, session) : "bad";
       if (entry === "bad") skipped++;
       else if (entry) add(entry);
       return true;
