@@ -113,10 +113,15 @@ export function usePrices(table: PriceTable): void {
   current = table;
 }
 
-/** Claude 4.5 and later through an AWS cross-region profile (`us.`, `eu.`, `au.`, `jp.`): AWS's regional premium. */
+/** AWS's regional premium on a Bedrock cross-region profile, for the (region, model) pairs the price list has it for. */
 const REGIONAL_PREMIUM = 1.1;
-const PREMIUM_REGIONS = new Set(["us", "eu", "au", "jp"]);
-const LIST_PRICE_IN_REGIONS = /^claude-(opus-4(-1)?|sonnet-4|3-.*)$/;
+const LATEST = ["haiku-4-5", "opus-4-7", "opus-4-8", "opus-5", "sonnet-4-5", "sonnet-4-6", "sonnet-5"];
+const PREMIUM: Readonly<Record<string, readonly string[]>> = {
+  us: [...LATEST, "opus-4-5", "opus-4-6", "fable-5", "fable-5-1"],
+  eu: [...LATEST, "opus-4-6", "fable-5", "fable-5-1"],
+  au: [...LATEST, "opus-4-6"],
+  jp: LATEST,
+};
 
 /**
  * The name a model is priced and listed under: `claude-sonnet-4-5@20250929`,
@@ -182,5 +187,5 @@ export function costNanos(model: string, tokens: TokenCounts, table = current): 
 
 function regionalFactor(model: string, key: string): number {
   const region = /^([a-z]+)\.anthropic\./.exec(model.trim().toLowerCase())?.[1];
-  return region && PREMIUM_REGIONS.has(region) && !LIST_PRICE_IN_REGIONS.test(key) ? REGIONAL_PREMIUM : 1;
+  return region && PREMIUM[region]?.includes(key.replace(/^claude-/, "")) ? REGIONAL_PREMIUM : 1;
 }
