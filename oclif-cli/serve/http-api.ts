@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { isLoopback } from "../../domain/loopback.js";
 import { bearerMatches } from "./bearer-token.js";
+import { costDocument } from "./cost-view.js";
 import type { Metrics } from "./metrics.js";
 import type { ServeState } from "./serve-state.js";
 
@@ -52,6 +53,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, { state, metric
       if (unknown.length > 0) return send(res, 404, { error: `not served here: ${unknown.join(", ")}`, served: state.providerIds });
       return send(res, 200, state.document(now(), asked.length > 0 ? asked : undefined));
     }
+    case "/cost":
+      return send(res, 200, await costDocument(process.env, now()));
     case "/healthz": {
       const refreshed = state.providers().length;
       const body = { status: state.running ? "ok" : "stopped", providers: state.providerIds.length, refreshed };
@@ -63,7 +66,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, { state, metric
       return void res.end(req.method === "HEAD" ? undefined : text);
     }
     default:
-      return send(res, 404, { error: "not found; try /usage, /healthz or /metrics" });
+      return send(res, 404, { error: "not found; try /usage, /cost, /healthz or /metrics" });
   }
 }
 

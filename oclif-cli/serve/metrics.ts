@@ -3,6 +3,7 @@ import { METER_ROLES } from "../../domain/meter.js";
 import { withoutControls } from "../../domain/untrusted-text.js";
 import type { StatusIndicator } from "../../domain/usage-document.js";
 import type { ServeState } from "./serve-state.js";
+import { costByPeriod } from "./cost-view.js";
 
 /** The status page's indicator as a number an alert can compare (maintenance counts as minor). */
 const INDICATOR_VALUES: Readonly<Record<StatusIndicator, number>> = { none: 0, minor: 1, major: 2, critical: 3, maintenance: 1 };
@@ -38,6 +39,10 @@ export function createMetrics(state: ServeState): Metrics {
     up: gauge("quotabar_provider_up", "1 when the provider's last fetch succeeded, else 0.", ["provider"]),
     age: gauge("quotabar_snapshot_age_seconds", "Seconds since the provider's numbers were fetched.", ["provider"]),
     duration: gauge("quotabar_fetch_duration_seconds", "How long the provider's last refresh took, in seconds.", ["provider"]),
+    cost: gauge("quotabar_cost_usd", "What the agent's logged requests would cost at API list prices, today or this month (local), in USD.", [
+      "agent",
+      "period",
+    ]),
     status: gauge("quotabar_status_indicator", "The provider's status page: 0 none, 1 minor (or maintenance), 2 major, 3 critical.", [
       "provider",
     ]),
@@ -82,6 +87,8 @@ export function createMetrics(state: ServeState): Metrics {
     contentType: registry.contentType,
     async text(now) {
       fill(now);
+      // from the logs' index (only appended lines are read); a scan that fails costs these series, not the others
+      for (const { agent, period, usd } of await costByPeriod(process.env, now).catch(() => [])) g.cost.set({ agent, period }, usd);
       return registry.metrics();
     },
   };

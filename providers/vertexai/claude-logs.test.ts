@@ -8,6 +8,18 @@ import { scanLogs } from "../kit/cost/log-scan.js";
 import { costNanos, modelKey } from "../kit/cost/prices.js";
 import { recentSession, writeClaudeLogCorpus } from "./simulator.js";
 
+/** The Vertex request a line records (the shared reader, Vertex rows only); undefined when the text is not JSON. */
+function vertexEntry(text: string) {
+  let line: unknown;
+  try {
+    line = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const entry = claudeEntry(line, text, "s");
+  return entry && entry !== "bad" && entry.row.backend === "vertexai" ? entry : null;
+}
+
 // days are local: a zone with daylight saving and an offset, pinned so results do not depend on the machine
 const zone = process.env.TZ;
 process.env.TZ = "America/New_York";
@@ -185,21 +197,21 @@ describe("cost from Claude Code logs", () => {
     const { paths, bytes } = await writeClaudeLogCorpus(projects(dir), { files: 10, lines: 500, now: NOW, seed: 11 });
     const check = async () =>
       expectSameFigures((await vertexCost({ env, now: NOW, since: SINCE })).report, plainTotals(paths, SINCE, "2026-03-20"));
-    expect(await scanVertexLogs(env)).toMatchObject({ filesRead: 10, bytesRead: bytes, complete: true });
-    expect(await scanVertexLogs(env)).toMatchObject({ filesRead: 0, bytesRead: 0 });
+    expect(await scanLogs("claude", env)).toMatchObject({ filesRead: 10, bytesRead: bytes, complete: true });
+    expect(await scanLogs("claude", env)).toMatchObject({ filesRead: 0, bytesRead: 0 });
 
     const more = await writeClaudeLogCorpus(join(dir, "more"), { files: 1, lines: 50, now: NOW, seed: 12 });
     appendFileSync(paths[0]!, readFileSync(more.paths[0]!));
-    expect(await scanVertexLogs(env)).toMatchObject({ filesRead: 1, bytesRead: more.bytes });
+    expect(await scanLogs("claude", env)).toMatchObject({ filesRead: 1, bytesRead: more.bytes });
     await check();
 
     truncateSync(paths[1]!, Math.floor(statSync(paths[1]!).size / 2));
-    expect(await scanVertexLogs(env)).toMatchObject({ filesRead: 1, bytesRead: statSync(paths[1]!).size });
+    expect(await scanLogs("claude", env)).toMatchObject({ filesRead: 1, bytesRead: statSync(paths[1]!).size });
     await check();
 
     unlinkSync(paths[2]!);
     paths.splice(2, 1);
-    expect(await scanVertexLogs(env)).toMatchObject({ filesRead: 0 });
+    expect(await scanLogs("claude", env)).toMatchObject({ filesRead: 0 });
     await check();
   });
 
@@ -226,16 +238,16 @@ describe("cost from Claude Code logs", () => {
     writeLog(projects(dir), "s.jsonl", [answer({ at: "2026-03-20T02:00:00Z" })]);
     expect((await vertexCost({ env, now: NOW })).report.days.map((d) => d.date)).toEqual(["2026-03-19"]);
     writeFileSync(join(dir, ".cache", "quotabar", "cost-logs", "vertexai.json"), '{"version":2,"stamps":{"x":"big"}}');
-    expect(await scanVertexLogs(env)).toMatchObject({ filesRead: 1 });
+    expect(await scanLogs("claude", env)).toMatchObject({ filesRead: 1 });
     // per-file records that are not the summary's: the grown file is read again from its start
     writeFileSync(join(dir, ".cache", "quotabar", "cost-logs", "vertexai-files.json"), '{"generation":"another","files":{}}');
     const path = join(projects(dir), "s.jsonl");
     appendFileSync(path, `${answer({ id: "msg_2", at: "2026-03-20T02:00:00Z" })}\n`);
-    expect(await scanVertexLogs(env)).toMatchObject({ filesRead: 1, bytesRead: statSync(path).size });
+    expect(await scanLogs("claude", env)).toMatchObject({ filesRead: 1, bytesRead: statSync(path).size });
     expect((await vertexCost({ env, now: NOW })).report.total.requests).toBe(2);
     process.env.TZ = "Asia/Tokyo";
     try {
-      expect(await scanVertexLogs(env)).toMatchObject({ filesRead: 1 });
+      expect(await scanLogs("claude", env)).toMatchObject({ filesRead: 1 });
       expect((await vertexCost({ env, now: NOW })).report.days.map((d) => d.date)).toEqual(["2026-03-20"]);
     } finally {
       process.env.TZ = "America/New_York";

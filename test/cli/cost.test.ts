@@ -33,7 +33,7 @@ describe("quotabar cost: the text view", () => {
   it("prints each day with its models, each model, and the total; unpriced models and missing logs said plainly", async () => {
     const now = new Date("2026-03-20T16:00:00Z");
     const cost = await vertexCost({ env: { HOME: homeWithLogs(now, 2) }, now, since: "2026-03-19" });
-    expect(renderCostText(cost, style(false), "2026-03-01")).toBe(
+    expect(renderCostText(cost, style(false))).toBe(
       [
         "Vertex AI cost from Claude Code logs, 2026-03-19 to 2026-03-20 (local days, list prices as of 2026-03-01)",
         "",
@@ -52,7 +52,7 @@ describe("quotabar cost: the text view", () => {
       ].join("\n"),
     );
     const nothing = await vertexCost({ env: { HOME: "/nonexistent-home" }, now });
-    expect(renderCostText(nothing, style(false), "2026-03-01")).toBe(
+    expect(renderCostText(nothing, style(false))).toBe(
       "No Vertex AI cost data found in Claude logs (looked in /nonexistent-home/.config/claude/projects, /nonexistent-home/.claude/projects). Ensure entries include Vertex metadata.",
     );
   });
