@@ -44,7 +44,8 @@ export default class Cost extends QuotabarCommand {
       if (value !== undefined && dayStart(value.trim()) === null)
         throw new UsageError(`--${name} must be a date as YYYY-MM-DD, not "${value}".`, `For example: quotabar cost --${name} 2026-03-01`);
     }
-    if (flags["update-prices"]) this.logToStderr(await updatePrices());
+    // on stderr, so --json keeps stdout the document alone
+    if (flags["update-prices"]) process.stderr.write(`${await updatePrices()}\n`);
     const { logCost } = await import("../../providers/kit/cost/cost.js");
     const now = new Date();
     const started = Date.now();
@@ -113,9 +114,10 @@ const HEADINGS: Record<Grouping, string> = { day: "DATE", week: "WEEK OF", month
 export function renderCostText(cost: LogCost, s: Style, options: { breakdown?: boolean; by?: Grouping } = {}): string {
   const { report } = cost;
   const span = `${report.since} to ${report.until}`;
-  const who = cost.agents.map((a) => (a === "claude" ? "Claude Code" : "Codex")).join(" and ");
-  if (!cost.found) return `No ${who} requests found in the logs (looked in ${cost.logRoots.join(", ")}).`;
-  if (report.days.length === 0) return `No ${who} requests in the logs from ${span}.`;
+  const names = cost.agents.map((a) => (a === "claude" ? "Claude Code" : "Codex"));
+  const who = names.join(" and ");
+  if (!cost.found) return `No ${names.join(" or ")} requests found in the logs (looked in ${cost.logRoots.join(", ")}).`;
+  if (report.days.length === 0) return `No ${names.join(" or ")} requests in the logs from ${span}.`;
   const rows: string[][] = [];
   for (const day of report.days) {
     rows.push([day.date, ...cells(day)]);
