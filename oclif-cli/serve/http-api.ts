@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { isLoopback } from "../../domain/loopback.js";
 import { bearerMatches } from "./bearer-token.js";
+import type { Environment } from "../../ports/environment.js";
 import { costDocument } from "./cost-view.js";
 import type { Metrics } from "./metrics.js";
 import type { ServeState } from "./serve-state.js";
@@ -12,6 +13,8 @@ export interface HttpApiOptions {
   /** Every request must carry it (`Authorization: Bearer …`); null on loopback without one. */
   token: string | null;
   now(): Date;
+  /** Where the agents' logs and the cost index are (`/cost`). */
+  env: Environment;
 }
 
 /**
@@ -32,7 +35,7 @@ export function createHttpApi(options: HttpApiOptions): Server {
   return server;
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, { state, metrics, token, now }: HttpApiOptions): Promise<void> {
+async function handle(req: IncomingMessage, res: ServerResponse, { state, metrics, token, now, env }: HttpApiOptions): Promise<void> {
   if (token !== null) {
     if (!bearerMatches(req.headers.authorization, token)) {
       res.setHeader("WWW-Authenticate", 'Bearer realm="quotabar"');
@@ -54,7 +57,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, { state, metric
       return send(res, 200, state.document(now(), asked.length > 0 ? asked : undefined));
     }
     case "/cost":
-      return send(res, 200, await costDocument(process.env, now()));
+      return send(res, 200, await costDocument(env, now()));
     case "/healthz": {
       const refreshed = state.providers().length;
       const body = { status: state.running ? "ok" : "stopped", providers: state.providerIds.length, refreshed };

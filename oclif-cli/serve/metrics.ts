@@ -4,6 +4,7 @@ import { withoutControls } from "../../domain/untrusted-text.js";
 import type { StatusIndicator } from "../../domain/usage-document.js";
 import type { ServeState } from "./serve-state.js";
 import { costByPeriod } from "./cost-view.js";
+import type { Environment } from "../../ports/environment.js";
 
 /** The status page's indicator as a number an alert can compare (maintenance counts as minor). */
 const INDICATOR_VALUES: Readonly<Record<StatusIndicator, number>> = { none: 0, minor: 1, major: 2, critical: 3, maintenance: 1 };
@@ -19,8 +20,9 @@ export interface Metrics {
  * are the provider id, the meter's role (primary, secondary, tertiary) and its unit: a bounded set,
  * never an account, an e-mail or a plan. A provider that fails keeps its meters' series (the last
  * numbers it had) with quotabar_provider_up 0, so a dashboard's panels do not vanish.
+ * quotabar_cost_usd is labelled by agent (claude, codex) and period (today, month) only.
  */
-export function createMetrics(state: ServeState): Metrics {
+export function createMetrics(state: ServeState, env: Environment): Metrics {
   const registry = new Registry();
   const gauge = (name: string, help: string, labelNames: readonly string[]) =>
     new Gauge({ name, help, labelNames: [...labelNames], registers: [registry] });
@@ -88,7 +90,7 @@ export function createMetrics(state: ServeState): Metrics {
     async text(now) {
       fill(now);
       // from the logs' index (only appended lines are read); a scan that fails costs these series, not the others
-      for (const { agent, period, usd } of await costByPeriod(process.env, now).catch(() => [])) g.cost.set({ agent, period }, usd);
+      for (const { agent, period, usd } of await costByPeriod(env, now).catch(() => [])) g.cost.set({ agent, period }, usd);
       return registry.metrics();
     },
   };

@@ -48,7 +48,8 @@ export async function startServe(options: ServeOptions): Promise<ServeHandle> {
     );
   const ids = await core.usage.select(await core.config.load(), options.providers);
   const state = new ServeState(ids);
-  const server: Server = createHttpApi({ state, metrics: createMetrics(state), token: options.token, now: () => core.clock.now() });
+  const env = options.env ?? process.env;
+  const server: Server = createHttpApi({ state, metrics: createMetrics(state, env), token: options.token, now: () => core.clock.now(), env });
   const url = await listen(server, options.host, options.port);
 
   // a controller per loop: each sleeping loop listens to its own signal
