@@ -65,10 +65,11 @@ export async function logCost(options: LogCostOptions): Promise<LogCost> {
   const agents = [...new Set(options.agents?.length ? options.agents : AGENTS)];
   const today = localDay(options.now);
   const scans = await scanAgents(options.env, agents, options);
+  const sources = options.by === "session" ? await Promise.all(scans.map(async (scan) => ({ ...scan, bySession: await scan.sessions() }))) : scans;
   return {
-    report: costReport(scans, options.since ?? shiftDay(today, -29), options.until ?? today, options.by ?? "day"),
+    report: costReport(sources, options.since ?? shiftDay(today, -29), options.until ?? today, options.by ?? "day"),
     agents,
-    found: scans.some((scan) => Object.keys(scan.sums).length > 0),
+    found: scans.some((scan) => Object.keys(scan.days).length > 0),
     complete: scans.every((scan) => scan.complete),
     unreadableFiles: scans.reduce((n, scan) => n + scan.unreadable, 0),
     skippedLines: scans.reduce((n, scan) => n + scan.skipped, 0),

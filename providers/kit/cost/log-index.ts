@@ -1,15 +1,21 @@
 import type { TextStore } from "../../../ports/text-store.js";
 import { tryJson } from "../index.js";
-import { AMOUNTS, type Amounts } from "./log-entry.js";
+import { localDay } from "./days.js";
+import { AMOUNTS, QUARTER_MS, rowOf, type Amounts } from "./log-entry.js";
 
 /**
  * What an agent's log files have added up to so far, kept between runs in two cache files: a small
- * summary (each file's size and time, the sums of all files) that is all an unchanged tree needs,
- * and each file's own sums, read position and reading state, read only when some file changed.
+ * summary (each file's size and time; all files' sums per local day and, for the last days, per
+ * quarter hour, without sessions) that is all an unchanged tree needs, and each file's own sums
+ * (per quarter hour and session), read position and reading state, read only when some file
+ * changed, the time zone did, or sessions are asked for.
  */
 
-/** Per quarter hour (`quarterOf`), per row (`rowKey`): the amounts of `log-entry.ts`. */
+/** Per quarter hour (`quarterOf`) or per local day, per row (`rowKey`): the amounts of `log-entry.ts`. */
 export type Sums = Record<string, Record<string, Amounts>>;
+
+/** Quarter-hour sums are kept in the summary this far back (a provider's window is 5 hours; a week leaves room). */
+const RECENT_MS = 8 * 86_400_000;
 
 /** A recent keyed entry, kept so a chunk of the same answer written after the last read replaces it rather than adds to it. */
 export type TailEntry = [key: string, quarter: number, row: string, ...amounts: number[]];
@@ -34,26 +40,34 @@ export interface FileRecord {
 interface Summary {
   version: number;
   prices: string;
+  /** The zone its days were cut in. */
+  zone: string;
   /** Written in both files: a pair that does not match is not trusted. */
   generation: string;
   stamps: Record<string, [size: number, mtimeMs: number]>;
-  sums: Sums;
+  days: Sums;
+  recent: Sums;
   skipped: number;
 }
 
-export interface LogIndex {
-  stamps: Summary["stamps"];
-  sums: Sums;
+/** What the summary holds: all an unchanged tree needs. */
+export interface IndexSums {
+  days: Sums;
+  recent: Sums;
   skipped: number;
+}
+
+export interface LogIndex extends IndexSums {
+  stamps: Summary["stamps"];
   /** Each file's record; none when they are missing or do not belong to the summary. */
   records(): Promise<Record<string, FileRecord>>;
 }
 
-const VERSION = 3;
+const VERSION = 4;
 const keys = (agent: string) => ({ summary: `cost-logs/${agent}`, records: `cost-logs/${agent}-files` });
 
-/** The kept index of `agent` when it was made with these prices and holds only sane numbers; else an empty one. */
-export async function loadIndex(store: TextStore, agent: string, prices: string): Promise<LogIndex> {
+/** The kept index of `agent` when it was made with these prices in this zone and holds only sane numbers; else an empty one (its records still serve). */
+export async function loadIndex(store: TextStore, agent: string, prices: string, zone: string): Promise<LogIndex> {
   const value = tryJson((await store.read(keys(agent).summary).catch(() => null)) ?? "") as Partial<Summary> | null;
   const usable =
     value !== null &&
@@ -63,42 +77,64 @@ export async function loadIndex(store: TextStore, agent: string, prices: string)
     isCount(value.skipped) &&
     isMap(value.stamps) &&
     Object.values(value.stamps).every((s) => Array.isArray(s) && s.length === 2 && s.every((n) => typeof n === "number")) &&
-    isSums(value.sums);
-  if (!usable) return { stamps: {}, sums: {}, skipped: 0, records: async () => ({}) };
+    isSums(value.days) &&
+    isSums(value.recent);
+  const records = async () => {
+    if (value === null || typeof value.generation !== "string") return {};
+    const kept = tryJson((await store.read(keys(agent).records).catch(() => null)) ?? "") as { generation?: unknown; files?: unknown } | null;
+    return kept !== null && kept.generation === value.generation && isMap(kept.files) ? saneRecords(kept.files) : {};
+  };
+  // another zone (or a damaged summary): no stamps, so every file is looked at, and its record (if sane) used as it is
+  if (!usable || value.zone !== zone) return { stamps: {}, days: {}, recent: {}, skipped: 0, records: value?.version === VERSION && value.prices === prices ? records : async () => ({}) };
   return {
     stamps: value.stamps as Summary["stamps"],
-    sums: value.sums as Sums,
+    days: value.days as Sums,
+    recent: value.recent as Sums,
     skipped: value.skipped as number,
-    async records() {
-      const kept = tryJson((await store.read(keys(agent).records).catch(() => null)) ?? "") as { generation?: unknown; files?: unknown } | null;
-      return kept !== null && kept.generation === value.generation && isMap(kept.files) ? saneRecords(kept.files) : {};
-    },
+    records,
   };
 }
 
-/** Keeps the records and their summary; returns the sums of all files. */
+/** Keeps the records and their summary; returns what the summary holds. */
 export async function saveIndex(
   store: TextStore,
   agent: string,
   prices: string,
+  zone: string,
   records: Record<string, FileRecord>,
-): Promise<{ sums: Sums; skipped: number }> {
-  const sums: Sums = {};
+  now: number,
+): Promise<IndexSums> {
+  const days: Sums = {};
+  const recent: Sums = {};
+  // the last days before now, or before the newest request when the logs end earlier
+  let newest = 0;
+  for (const record of Object.values(records)) for (const quarter of Object.keys(record.sums)) newest = Math.max(newest, Number(quarter));
+  const from = Math.floor((Math.min(now, (newest + 1) * QUARTER_MS) - RECENT_MS) / QUARTER_MS);
+  const dayOf = new Map<string, string>();
   let skipped = 0;
   for (const record of Object.values(records)) {
-    addSums(sums, record.sums);
     skipped += record.skipped + record.partial;
+    for (const [quarter, rows] of Object.entries(record.sums)) {
+      let day = dayOf.get(quarter);
+      if (day === undefined) dayOf.set(quarter, (day = localDay(Number(quarter) * QUARTER_MS)));
+      for (const [key, amounts] of Object.entries(rows)) {
+        const { backend, model } = rowOf(key);
+        const row = `${backend}\t${model}\t`;
+        addAmounts(days, day, row, amounts);
+        if (Number(quarter) >= from) addAmounts(recent, quarter, row, amounts);
+      }
+    }
   }
   const generation = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
   const stamps = Object.fromEntries(Object.entries(records).map(([path, r]) => [path, [r.size, r.mtimeMs]]));
   try {
     // the records first: a summary is never newer than the records it describes
     await store.write(keys(agent).records, JSON.stringify({ generation, files: records }));
-    await store.write(keys(agent).summary, JSON.stringify({ version: VERSION, prices, generation, stamps, sums, skipped }));
+    await store.write(keys(agent).summary, JSON.stringify({ version: VERSION, prices, zone, generation, stamps, days, recent, skipped }));
   } catch {
     // a cache that cannot be written costs the next run time, not this one its numbers
   }
-  return { sums, skipped };
+  return { days, recent, skipped };
 }
 
 /** Adds (or with -1 takes away) one row's amounts of one quarter hour. */
@@ -106,10 +142,6 @@ export function addAmounts(sums: Sums, quarter: number | string, row: string, am
   const rows = (sums[quarter] ??= {});
   const into = (rows[row] ??= new Array<number>(AMOUNTS).fill(0));
   for (let i = 0; i < AMOUNTS; i++) into[i] = Math.max(0, (into[i] as number) + sign * (amounts[i] ?? 0));
-}
-
-function addSums(into: Sums, sums: Sums): void {
-  for (const [quarter, rows] of Object.entries(sums)) for (const [row, amounts] of Object.entries(rows)) addAmounts(into, quarter, row, amounts);
 }
 
 const isCount = (n: unknown): n is number => typeof n === "number" && Number.isSafeInteger(n) && n >= 0;

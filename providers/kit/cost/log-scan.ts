@@ -5,7 +5,8 @@ import type { Environment } from "../../../ports/environment.js";
 import { CLAUDE_USAGE_MARK, claudeEntry, claudeLogRoots, isClaudeLog } from "./claude-logs.js";
 import { CODEX_MARK, codexEntry, codexLogRoots, freshCodexState, isCodexLog, mayBeCodexEvent, type CodexState } from "./codex-logs.js";
 import { quarterOf, rowKey, type LogEntry } from "./log-entry.js";
-import { addAmounts, loadIndex, saveIndex, type FileRecord, type Sums, type TailEntry } from "./log-index.js";
+import { timeZone } from "./days.js";
+import { addAmounts, loadIndex, saveIndex, type FileRecord, type IndexSums, type Sums, type TailEntry } from "./log-index.js";
 import { prices, type Agent } from "./prices.js";
 
 /** Brings an agent's log index up to date: unchanged files are not read, grown ones only from where the last read stopped. */
@@ -50,18 +51,16 @@ const TAIL_ENTRIES = 8;
 const PARALLEL_FILES = 4;
 const HEAD_BYTES = 64;
 
-export interface LogScan {
+export interface LogScan extends IndexSums {
   agent: Agent;
-  /** Every file's requests, per quarter hour and row. */
-  sums: Sums;
+  /** Every file's requests per quarter hour, row and session (read from the per-file records: only for `--by session`). */
+  sessions(): Promise<Sums>;
   /** False when the scan was stopped (the time budget): some files are counted as of an earlier run, or not at all. */
   complete: boolean;
   filesRead: number;
   bytesRead: number;
   /** Files (or folders) that could not be read: permissions, removed while scanning. */
   unreadable: number;
-  /** Lines that look like requests but could not be counted (all files, this run and earlier ones). */
-  skipped: number;
 }
 
 export interface ScanOptions {
@@ -81,8 +80,25 @@ function pricesId(): string {
 export async function scanLogs(agent: Agent, env: Environment, options: ScanOptions = {}): Promise<LogScan> {
   const logs = AGENT_LOGS[agent];
   const store = providerCache(env);
-  const index = await loadIndex(store, agent, pricesId());
-  const scan: LogScan = { agent, sums: index.sums, complete: true, filesRead: 0, bytesRead: 0, unreadable: 0, skipped: index.skipped };
+  const zone = timeZone();
+  const index = await loadIndex(store, agent, pricesId(), zone);
+  const sessions = (records: () => Promise<Record<string, FileRecord>>) => async () => {
+    const sums: Sums = {};
+    for (const record of Object.values(await records()))
+      for (const [quarter, rows] of Object.entries(record.sums)) for (const [row, amounts] of Object.entries(rows)) addAmounts(sums, quarter, row, amounts);
+    return sums;
+  };
+  const scan: LogScan = {
+    agent,
+    days: index.days,
+    recent: index.recent,
+    skipped: index.skipped,
+    sessions: sessions(index.records),
+    complete: true,
+    filesRead: 0,
+    bytesRead: 0,
+    unreadable: 0,
+  };
   const found = await findFiles(logs, env, scan);
   const unchanged = (file: FoundFile) => index.stamps[file.path]?.[0] === file.size && index.stamps[file.path]?.[1] === file.mtimeMs;
   if (found.length === Object.keys(index.stamps).length && found.every(unchanged)) return scan;
@@ -117,8 +133,8 @@ export async function scanLogs(agent: Agent, env: Environment, options: ScanOpti
   };
   await Promise.all(Array.from({ length: PARALLEL_FILES }, worker));
   // kept even when the scan stopped: the next run goes on from there
-  const saved = await saveIndex(store, agent, pricesId(), records);
-  return { ...scan, sums: saved.sums, skipped: saved.skipped };
+  const saved = await saveIndex(store, agent, pricesId(), zone, records, Date.now());
+  return { ...scan, ...saved, sessions: sessions(async () => records) };
 }
 
 /** The agent's log files; a root or folder that cannot be listed is counted, not fatal. */

@@ -84,18 +84,22 @@ const byCost = (a: ModelCost, b: ModelCost) =>
 const periodOf = (grouping: Grouping, day: string, session: string): string =>
   grouping === "day" ? day : grouping === "week" ? weekStart(day) : grouping === "month" ? day.slice(0, 7) : session;
 
-/** One agent's sums, labelled. */
+/** One agent's sums, labelled: per local day; per quarter hour for the last days; per session when asked for. */
 export interface AgentSums {
   agent: Agent;
-  sums: Sums;
+  days: Sums;
+  recent: Sums;
+  bySession?: Sums;
 }
 
 export function costReport(sources: readonly AgentSums[], since: string, until: string, grouping: Grouping = "day"): CostReport {
   const periods = new Map<string, Map<string, { agent: Agent; backend: Backend; model: string; tally: Tally }>>();
   const dayOf = new Map<string, string>();
-  for (const { agent, sums } of sources) {
-    for (const [quarter, rows] of Object.entries(sums)) {
-      const day = slot(dayOf, quarter, () => localDay(Number(quarter) * QUARTER_MS));
+  for (const { agent, days, bySession: sessions } of sources) {
+    // by session, the quarter-hour sums that carry the session; else the summary's days
+    const bySession = grouping === "session";
+    for (const [bucket, rows] of Object.entries(bySession ? (sessions ?? {}) : days)) {
+      const day = bySession ? slot(dayOf, bucket, () => localDay(Number(bucket) * QUARTER_MS)) : bucket;
       if (day < since || day > until) continue;
       for (const [key, amounts] of Object.entries(rows)) {
         const row = rowOf(key);
@@ -137,12 +141,15 @@ const modelCost = (m: { agent: Agent; backend: Backend; model: string; tally: Ta
   ...m.tally.figures(),
 });
 
-/** What the sums hold between two moments [start, end), to the quarter hour (a quarter counts when it starts inside). */
+/**
+ * What the sums hold between two moments [start, end), to the quarter hour (a quarter counts when it
+ * starts inside); only the last days are kept per quarter hour, enough for a provider's window.
+ */
 export function costBetween(sources: readonly AgentSums[], start: Date, end: Date): CostFigures {
   const tally = new Tally();
   const [from, to] = [Math.ceil(start.getTime() / QUARTER_MS), Math.ceil(end.getTime() / QUARTER_MS)];
-  for (const { sums } of sources) {
-    for (const [quarter, rows] of Object.entries(sums)) {
+  for (const { recent } of sources) {
+    for (const [quarter, rows] of Object.entries(recent)) {
       const q = Number(quarter);
       if (q < from || q >= to) continue;
       for (const amounts of Object.values(rows)) tally.add(amounts);
