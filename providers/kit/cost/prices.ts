@@ -130,6 +130,19 @@ const PREMIUM: Readonly<Record<string, readonly string[]>> = {
  * `openai/gpt-5.5-2026-04-23` is `gpt-5.5`.
  */
 export function modelKey(model: string): string {
+  let key = keys.get(model);
+  if (key === undefined) {
+    if (keys.size >= MEMO_LIMIT) keys.clear();
+    keys.set(model, (key = normalised(model)));
+  }
+  return key;
+}
+
+// a log repeats a handful of model ids thousands of times: each is normalised once
+const MEMO_LIMIT = 1_000;
+const keys = new Map<string, string>();
+
+function normalised(model: string): string {
   let name = model.trim().toLowerCase();
   name = name.slice(name.lastIndexOf("/") + 1);
   const at = name.indexOf("@");
