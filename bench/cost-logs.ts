@@ -40,19 +40,48 @@ function writeCodexCorpus(root: string, files: number, events: number, now: Date
   const models = ["gpt-5.5", "gpt-5-codex", "gpt-5.2-codex", "gpt-5.4", "gpt-5.1-codex-max"];
   for (let f = 0; f < files; f++) {
     const at = new Date(now.getTime() - (f % 30) * 86_400_000);
-    const dir = join(root, "sessions", String(at.getUTCFullYear()), String(at.getUTCMonth() + 1).padStart(2, "0"), String(at.getUTCDate()).padStart(2, "0"));
+    const dir = join(
+      root,
+      "sessions",
+      String(at.getUTCFullYear()),
+      String(at.getUTCMonth() + 1).padStart(2, "0"),
+      String(at.getUTCDate()).padStart(2, "0"),
+    );
     mkdirSync(dir, { recursive: true });
     const total = [0, 0, 0, 0];
-    const lines = [JSON.stringify({ timestamp: at.toISOString(), type: "session_meta", payload: { id: `s${f}`, cwd: "/src/app", cli_version: "0.98.0" } })];
+    const lines = [
+      JSON.stringify({
+        timestamp: at.toISOString(),
+        type: "session_meta",
+        payload: { id: `s${f}`, cwd: "/src/app", cli_version: "0.98.0" },
+      }),
+    ];
     for (let e = 0; e < events; e++) {
       const t = new Date(at.getTime() + e * 20_000).toISOString();
-      if (e % 5 === 0) lines.push(JSON.stringify({ timestamp: t, type: "turn_context", payload: { cwd: "/src/app", model: models[(f + e) % models.length] } }));
-      lines.push(JSON.stringify({ timestamp: t, type: "response_item", payload: { type: "function_call_output", output: "x".repeat(600) } }));
+      if (e % 5 === 0)
+        lines.push(
+          JSON.stringify({ timestamp: t, type: "turn_context", payload: { cwd: "/src/app", model: models[(f + e) % models.length] } }),
+        );
+      lines.push(
+        JSON.stringify({ timestamp: t, type: "response_item", payload: { type: "function_call_output", output: "x".repeat(600) } }),
+      );
       const last = [1_000 + ((f * 7 + e * 13) % 50_000), 500 + ((f + e) % 900), 100 + ((f * 3 + e) % 4_000), (f + e) % 90];
       last[1] = Math.min(last[1] as number, last[0] as number);
       for (let i = 0; i < 4; i++) total[i] = (total[i] as number) + (last[i] as number);
-      const usage = (v: number[]) => ({ input_tokens: v[0], cached_input_tokens: v[1], output_tokens: v[2], reasoning_output_tokens: v[3], total_tokens: (v[0] as number) + (v[2] as number) });
-      lines.push(JSON.stringify({ timestamp: t, type: "event_msg", payload: { type: "token_count", info: { total_token_usage: usage(total), last_token_usage: usage(last) } } }));
+      const usage = (v: number[]) => ({
+        input_tokens: v[0],
+        cached_input_tokens: v[1],
+        output_tokens: v[2],
+        reasoning_output_tokens: v[3],
+        total_tokens: (v[0] as number) + (v[2] as number),
+      });
+      lines.push(
+        JSON.stringify({
+          timestamp: t,
+          type: "event_msg",
+          payload: { type: "token_count", info: { total_token_usage: usage(total), last_token_usage: usage(last) } },
+        }),
+      );
     }
     const text = `${lines.join("\n")}\n`;
     writeFileSync(join(dir, `rollout-${at.toISOString().slice(0, 19).replace(/:/g, "-")}-s${f}.jsonl`), text);
@@ -95,7 +124,9 @@ try {
   const claude = await writeClaudeLogCorpus(join(home, ".claude", "projects"), { files: FILES, lines: LINES, now });
   const codexBytes = writeCodexCorpus(join(home, ".codex"), Math.ceil(FILES / 2), LINES / 4, now);
   const mb = (claude.bytes + codexBytes) / 1e6;
-  console.log(`corpus: ${FILES} Claude Code files x ${LINES} lines and ${Math.ceil(FILES / 2)} Codex rollouts, ${mb.toFixed(0)} MB (${cpus().length} CPUs)`);
+  console.log(
+    `corpus: ${FILES} Claude Code files x ${LINES} lines and ${Math.ceil(FILES / 2)} Codex rollouts, ${mb.toFixed(0)} MB (${cpus().length} CPUs)`,
+  );
 
   const naive: number[] = [];
   for (let r = 0; r < RUNS; r++) {
@@ -125,7 +156,9 @@ try {
   line("quotabar cost, warm", median(warm));
   line("quotabar cost, no logs at all", median(empty));
   const added = median(warm) - median(empty);
-  console.log(`  warm adds ${added.toFixed(0)} ms to the command's start-up   goal <= ${GOAL_WARM_MS} ms   ${added <= GOAL_WARM_MS ? "ok" : "OVER"}`);
+  console.log(
+    `  warm adds ${added.toFixed(0)} ms to the command's start-up   goal <= ${GOAL_WARM_MS} ms   ${added <= GOAL_WARM_MS ? "ok" : "OVER"}`,
+  );
 
   const ccusage = findCcusage();
   if (!ccusage) console.log("\nccusage: not installed (on PATH or CCUSAGE_BIN): no comparison");
@@ -136,7 +169,11 @@ try {
       for (const agent of ["claude", "codex"]) await timed(ccusage, [agent, "daily", "--json", "--offline"], env);
       theirs.push(Number(process.hrtime.bigint() - started) / 1e6);
     }
-    line("ccusage claude + codex daily", median(theirs), `   (quotabar cold is ${(median(theirs) / median(cold)).toFixed(2)}x as fast; goal >= 1.5x)`);
+    line(
+      "ccusage claude + codex daily",
+      median(theirs),
+      `   (quotabar cold is ${(median(theirs) / median(cold)).toFixed(2)}x as fast; goal >= 1.5x)`,
+    );
   }
 } finally {
   rmSync(home, { recursive: true, force: true });

@@ -20,9 +20,12 @@ export const priceListSim: SimulatedUpstream = {
       path: "/BerriAI/litellm/main/model_prices_and_context_window.json",
       handle(_request, scenario) {
         const list = fixture("prices/litellm.json");
-        if (scenario === "not_json") return { status: 200, body: "<!doctype html><title>Rate limited</title>", headers: { "content-type": "text/html" } };
+        if (scenario === "not_json")
+          return { status: 200, body: "<!doctype html><title>Rate limited</title>", headers: { "content-type": "text/html" } };
         if (scenario === "partial") {
-          const rows = Object.entries(JSON.parse(list) as Record<string, unknown>).filter(([k]) => !k.startsWith("claude-") && !k.startsWith("gpt-5"));
+          const rows = Object.entries(JSON.parse(list) as Record<string, unknown>).filter(
+            ([k]) => !k.startsWith("claude-") && !k.startsWith("gpt-5"),
+          );
           return { json: Object.fromEntries(rows) };
         }
         return { body: list, headers: { "content-type": "text/plain; charset=utf-8" } };

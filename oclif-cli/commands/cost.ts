@@ -25,12 +25,25 @@ export default class Cost extends QuotabarCommand {
     "<%= config.bin %> cost --update-prices",
   ];
   static override flags = {
-    agent: Flags.string({ description: "Only this agent's logs (repeatable; default: both)", options: ["claude", "codex"], multiple: true }),
-    since: Flags.string({ description: "First day to count, as YYYY-MM-DD (default: 29 days ago, so 30 days with today)", helpValue: "<date>" }),
+    agent: Flags.string({
+      description: "Only this agent's logs (repeatable; default: both)",
+      options: ["claude", "codex"],
+      multiple: true,
+    }),
+    since: Flags.string({
+      description: "First day to count, as YYYY-MM-DD (default: 29 days ago, so 30 days with today)",
+      helpValue: "<date>",
+    }),
     until: Flags.string({ description: "Last day to count, as YYYY-MM-DD (default: today)", helpValue: "<date>" }),
-    by: Flags.string({ description: "Rows per day, week (from Monday), month or session", options: ["day", "week", "month", "session"], default: "day" }),
+    by: Flags.string({
+      description: "Rows per day, week (from Monday), month or session",
+      options: ["day", "week", "month", "session"],
+      default: "day",
+    }),
     breakdown: Flags.boolean({ description: "Each model under its row" }),
-    "update-prices": Flags.boolean({ description: "Fetch LiteLLM's price list into the cache dir first (checked before it replaces the bundled prices)" }),
+    "update-prices": Flags.boolean({
+      description: "Fetch LiteLLM's price list into the cache dir first (checked before it replaces the bundled prices)",
+    }),
     color: colorFlag(),
   };
 
@@ -64,7 +77,8 @@ export default class Cost extends QuotabarCommand {
       ...(progress ? { onProgress: progress } : {}),
     });
     if (progress && Date.now() - started > PROGRESS_AFTER_MS) process.stderr.write("\r\u001b[K");
-    if (!this.jsonEnabled()) this.log(renderCostText(cost, style(this.color(flags.color)), { breakdown: flags.breakdown, by: flags.by as Grouping }));
+    if (!this.jsonEnabled())
+      this.log(renderCostText(cost, style(this.color(flags.color)), { breakdown: flags.breakdown, by: flags.by as Grouping }));
     const { report, ...source } = cost;
     return { version: 1, generatedAt: now.toISOString(), currency: "USD", ...report, ...source };
   }
@@ -72,12 +86,13 @@ export default class Cost extends QuotabarCommand {
 
 /** Fetches, checks and keeps LiteLLM's price list; says what happened (a refusal keeps the prices in force). */
 async function updatePrices(): Promise<string> {
-  const [{ LITELLM_PRICES_URL, priceListFromLiteLlm, keepPrices }, { lazyGotTransport }, { parseOriginMap }, { scopedHttp }] = await Promise.all([
-    import("../../providers/kit/cost/price-list.js"),
-    import("../../library/lazy-transport.js"),
-    import("../../adapters/http/origin-map.js"),
-    import("../../domain/scoped-http.js"),
-  ]);
+  const [{ LITELLM_PRICES_URL, priceListFromLiteLlm, keepPrices }, { lazyGotTransport }, { parseOriginMap }, { scopedHttp }] =
+    await Promise.all([
+      import("../../providers/kit/cost/price-list.js"),
+      import("../../library/lazy-transport.js"),
+      import("../../adapters/http/origin-map.js"),
+      import("../../domain/scoped-http.js"),
+    ]);
   const budgetMs = 30_000;
   const http = scopedHttp(lazyGotTransport(parseOriginMap(process.env.QUOTABAR_ORIGIN_MAP)), {
     service: "LiteLLM price list",
@@ -105,7 +120,9 @@ const usd = (value: number | null) => (value === null ? "no price" : `$${(Math.r
 const COLUMNS = ["INPUT", "OUTPUT", "CACHE WRITE", "CACHE READ", "TOTAL TOKENS", "COST"] as const;
 
 function cells(f: CostFigures): string[] {
-  return [f.inputTokens, f.outputTokens, f.cacheWriteTokens, f.cacheReadTokens, f.totalTokens].map((n) => groupedNumber(n, 3)).concat(usd(f.costUsd));
+  return [f.inputTokens, f.outputTokens, f.cacheWriteTokens, f.cacheReadTokens, f.totalTokens]
+    .map((n) => groupedNumber(n, 3))
+    .concat(usd(f.costUsd));
 }
 
 const HEADINGS: Record<Grouping, string> = { day: "DATE", week: "WEEK OF", month: "MONTH", session: "SESSION" };

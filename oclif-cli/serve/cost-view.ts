@@ -10,11 +10,16 @@ export async function costDocument(env: Environment, now: Date): Promise<unknown
 
 /** Each agent's cost today and this calendar month (local days). */
 export async function costByPeriod(env: Environment, now: Date): Promise<{ agent: string; period: "today" | "month"; usd: number }[]> {
-  const [{ logCost, AGENTS }, { localDay, monthStart }] = await Promise.all([import("../../providers/kit/cost/cost.js"), import("../../providers/kit/cost/days.js")]);
+  const [{ logCost, AGENTS }, { localDay, monthStart }] = await Promise.all([
+    import("../../providers/kit/cost/cost.js"),
+    import("../../providers/kit/cost/days.js"),
+  ]);
   const today = localDay(now);
   const { report } = await logCost({ env, now, since: monthStart(today) });
   return AGENTS.flatMap((agent) => {
-    const rows = report.days.flatMap((day) => day.models.filter((m) => m.agent === agent).map((m) => ({ day: day.date, usd: m.costUsd ?? 0 })));
+    const rows = report.days.flatMap((day) =>
+      day.models.filter((m) => m.agent === agent).map((m) => ({ day: day.date, usd: m.costUsd ?? 0 })),
+    );
     const sum = (from: string) => rows.filter((r) => r.day >= from).reduce((n, r) => n + r.usd, 0);
     return [
       { agent, period: "today" as const, usd: sum(today) },

@@ -41,10 +41,11 @@ export function createMetrics(state: ServeState, env: Environment): Metrics {
     up: gauge("quotabar_provider_up", "1 when the provider's last fetch succeeded, else 0.", ["provider"]),
     age: gauge("quotabar_snapshot_age_seconds", "Seconds since the provider's numbers were fetched.", ["provider"]),
     duration: gauge("quotabar_fetch_duration_seconds", "How long the provider's last refresh took, in seconds.", ["provider"]),
-    cost: gauge("quotabar_cost_usd", "What the agent's logged requests would cost at API list prices, today or this month (local), in USD.", [
-      "agent",
-      "period",
-    ]),
+    cost: gauge(
+      "quotabar_cost_usd",
+      "What the agent's logged requests would cost at API list prices, today or this month (local), in USD.",
+      ["agent", "period"],
+    ),
     status: gauge("quotabar_status_indicator", "The provider's status page: 0 none, 1 minor (or maintenance), 2 major, 3 critical.", [
       "provider",
     ]),

@@ -49,7 +49,13 @@ export async function startServe(options: ServeOptions): Promise<ServeHandle> {
   const ids = await core.usage.select(await core.config.load(), options.providers);
   const state = new ServeState(ids);
   const env = options.env ?? process.env;
-  const server: Server = createHttpApi({ state, metrics: createMetrics(state, env), token: options.token, now: () => core.clock.now(), env });
+  const server: Server = createHttpApi({
+    state,
+    metrics: createMetrics(state, env),
+    token: options.token,
+    now: () => core.clock.now(),
+    env,
+  });
   const url = await listen(server, options.host, options.port);
 
   // a controller per loop: each sleeping loop listens to its own signal

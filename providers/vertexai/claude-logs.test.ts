@@ -295,7 +295,10 @@ describe("which lines are Vertex requests", () => {
   const entry = (fields: Parameters<typeof answer>[0]) => vertexEntry(answer(fields));
 
   it("in the spec's order: the @ version separator, the _vrtx_ id marker, then metadata naming Vertex or GCP", () => {
-    expect(entry({ model: "claude-opus-4-5@20251101" })).toMatchObject({ row: { model: "claude-opus-4-5", backend: "vertexai" }, key: "msg_1:req_1" });
+    expect(entry({ model: "claude-opus-4-5@20251101" })).toMatchObject({
+      row: { model: "claude-opus-4-5", backend: "vertexai" },
+      key: "msg_1:req_1",
+    });
     expect(entry({ model: "claude-opus-4-5-20251101" })).toBeNull();
     expect(entry({ model: "claude-opus-4-5-20251101", requestId: "req_vrtx_011CYd8" })).not.toBeNull();
     expect(entry({ model: "claude-opus-4-5-20251101", id: "msg_vrtx_01Hq" })).not.toBeNull();
@@ -320,9 +323,19 @@ describe("which lines are Vertex requests", () => {
   });
 
   it("reads whole token counts; a count that is text, negative or a fraction marks the line bad (skipped and counted); skips empty usage; marks broken JSON", () => {
-    const usage = { input_tokens: 12, output_tokens: 0, cache_creation_input_tokens: 3, cache_read_input_tokens: 4, cache_creation: { ephemeral_5m_input_tokens: 3 } };
+    const usage = {
+      input_tokens: 12,
+      output_tokens: 0,
+      cache_creation_input_tokens: 3,
+      cache_read_input_tokens: 4,
+      cache_creation: { ephemeral_5m_input_tokens: 3 },
+    };
     expect(entry({ usage })).toMatchObject({ amounts: [12, 0, 3, 4, 12 * 3000 + 3 * 3750 + 4 * 300, 1, 0] });
-    for (const bad of [{ input_tokens: "12", output_tokens: 1 }, { input_tokens: 1, output_tokens: -5 }, { input_tokens: 1, output_tokens: 4.9 }])
+    for (const bad of [
+      { input_tokens: "12", output_tokens: 1 },
+      { input_tokens: 1, output_tokens: -5 },
+      { input_tokens: 1, output_tokens: 4.9 },
+    ])
       expect(entry({ usage: bad }), JSON.stringify(bad)).toBe("bad");
     expect(entry({ usage: { input_tokens: 0, output_tokens: 0 } })).toBeNull();
     expect(entry({ at: "yesterday" })).toBe("bad");

@@ -34,7 +34,12 @@ function sum(rows: readonly CostReport["total"][]): CostReport["total"] {
 }
 
 /** Days from `since` (default: 29 days ago, so 30 with today) to today. */
-export async function vertexCost(options: { env: Environment; now: Date; since?: string | null; signal?: AbortSignal }): Promise<VertexCost> {
+export async function vertexCost(options: {
+  env: Environment;
+  now: Date;
+  since?: string | null;
+  signal?: AbortSignal;
+}): Promise<VertexCost> {
   const cost = await logCost({ ...options, agents: ["claude"], since: options.since ?? null });
   // found: any Vertex request on any day, not only in the span asked for (the scan is kept: this reads no file)
   const ever = vertexOnly((await logCost({ ...options, agents: ["claude"], since: "2000-01-01" })).report);

@@ -108,10 +108,13 @@ describe("quotabar cost (the built CLI)", () => {
 
   it("counts from --since, and refuses a date that is not one (exit 2)", async () => {
     const dir = homeWithLogs(new Date(), 10);
-    const today = await runCli(["cost", "--no-color", "--since", new Date().toLocaleDateString("sv-SE", { timeZone: "America/New_York" })], {
-      HOME: dir,
-      TZ: "America/New_York",
-    });
+    const today = await runCli(
+      ["cost", "--no-color", "--since", new Date().toLocaleDateString("sv-SE", { timeZone: "America/New_York" })],
+      {
+        HOME: dir,
+        TZ: "America/New_York",
+      },
+    );
     expect(today.code).toBe(0);
     // today only (its lines were written minutes ago; just after midnight they may still be yesterday's)
     expect(today.stdout).toMatch(/(\d{4}-\d\d-\d\d) to \1\b/);

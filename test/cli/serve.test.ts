@@ -75,7 +75,12 @@ describe("quotabar serve: usage over HTTP and Prometheus metrics, from what the 
     const dir = join(sim.home, ".claude", "projects", "p");
     mkdirSync(dir, { recursive: true });
     const usage = { input_tokens: 100_000, output_tokens: 100_000 };
-    const line = { type: "assistant", requestId: "req_1", timestamp: now.toISOString(), message: { id: "msg_1", model: "claude-sonnet-4-5-20250929", usage } };
+    const line = {
+      type: "assistant",
+      requestId: "req_1",
+      timestamp: now.toISOString(),
+      message: { id: "msg_1", model: "claude-sonnet-4-5-20250929", usage },
+    };
     writeFileSync(join(dir, "s.jsonl"), `${JSON.stringify(line)}\n`);
     const { handle } = await serve();
     const cost = JSON.parse((await httpGet(`${handle.url}/cost`)).body);

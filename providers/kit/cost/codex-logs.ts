@@ -39,7 +39,8 @@ export function codexEntry(line: unknown, state: CodexState, session: string): L
   if (!isObject(line) || !isObject(line.payload)) return null;
   const payload = line.payload;
   if (line.type === "turn_context") {
-    const model = modelNamed(payload.model) ?? modelNamed(payload.model_name) ?? (isObject(payload.info) ? modelNamed(payload.info.model) : null);
+    const model =
+      modelNamed(payload.model) ?? modelNamed(payload.model_name) ?? (isObject(payload.info) ? modelNamed(payload.info.model) : null);
     if (model) state.model = model;
     return null;
   }
@@ -79,8 +80,11 @@ const modelNamed = (value: unknown): string | null => (typeof value === "string"
 
 /** input, cached, output, reasoning; null when a count is there but not a whole non-negative number. */
 function usageOf(usage: JsonObject): number[] | null {
-  const counts = [usage.input_tokens, usage.cached_input_tokens ?? usage.cache_read_input_tokens, usage.output_tokens, usage.reasoning_output_tokens].map(
-    (value) => (value === undefined || value === null ? 0 : countOf(value)),
-  );
+  const counts = [
+    usage.input_tokens,
+    usage.cached_input_tokens ?? usage.cache_read_input_tokens,
+    usage.output_tokens,
+    usage.reasoning_output_tokens,
+  ].map((value) => (value === undefined || value === null ? 0 : countOf(value)));
   return counts.every((n) => n !== null) ? (counts as number[]) : null;
 }

@@ -61,10 +61,19 @@ interface CcusageDay extends CcusageModel {
 /** ccusage's rows in quotabar's terms: by day, then by priced model name. */
 function ccusageRows(doc: { daily: CcusageDay[] }) {
   return doc.daily.map((day) => {
-    const models = new Map<string, { inputTokens: number; outputTokens: number; cacheWriteTokens: number; cacheReadTokens: number; cost: number }>();
+    const models = new Map<
+      string,
+      { inputTokens: number; outputTokens: number; cacheWriteTokens: number; cacheReadTokens: number; cost: number }
+    >();
     const list = day.modelBreakdowns ?? Object.entries(day.models ?? {}).map(([modelName, m]) => ({ ...m, modelName }));
     for (const m of list) {
-      const row = models.get(modelKey(m.modelName ?? "")) ?? { inputTokens: 0, outputTokens: 0, cacheWriteTokens: 0, cacheReadTokens: 0, cost: 0 };
+      const row = models.get(modelKey(m.modelName ?? "")) ?? {
+        inputTokens: 0,
+        outputTokens: 0,
+        cacheWriteTokens: 0,
+        cacheReadTokens: 0,
+        cost: 0,
+      };
       row.inputTokens += m.inputTokens;
       row.outputTokens += m.outputTokens;
       row.cacheWriteTokens += m.cacheCreationTokens;
@@ -82,7 +91,13 @@ async function expectAgreement(agent: "claude" | "codex", doc: { daily: CcusageD
   expect(cost.report.days.map((d) => d.date)).toEqual(theirs.map((d) => d.date));
   for (const [i, ours] of cost.report.days.entries()) {
     const { day, cost: usd, models } = theirs[i]!;
-    expect({ date: ours.date, input: ours.inputTokens, output: ours.outputTokens, write: ours.cacheWriteTokens, read: ours.cacheReadTokens }).toEqual({
+    expect({
+      date: ours.date,
+      input: ours.inputTokens,
+      output: ours.outputTokens,
+      write: ours.cacheWriteTokens,
+      read: ours.cacheReadTokens,
+    }).toEqual({
       date: day.date,
       input: day.inputTokens,
       output: day.outputTokens,
@@ -90,7 +105,10 @@ async function expectAgreement(agent: "claude" | "codex", doc: { daily: CcusageD
       read: day.cacheReadTokens,
     });
     expect(Math.abs((ours.costUsd ?? 0) - usd), `${ours.date}: ${ours.costUsd} against ${usd}`).toBeLessThan(0.005);
-    const byModel = new Map<string, { inputTokens: number; outputTokens: number; cacheWriteTokens: number; cacheReadTokens: number; cost: number }>();
+    const byModel = new Map<
+      string,
+      { inputTokens: number; outputTokens: number; cacheWriteTokens: number; cacheReadTokens: number; cost: number }
+    >();
     for (const m of ours.models) {
       const row = byModel.get(m.model) ?? { inputTokens: 0, outputTokens: 0, cacheWriteTokens: 0, cacheReadTokens: 0, cost: 0 };
       row.inputTokens += m.inputTokens;
@@ -149,7 +167,11 @@ describe("cost: agrees with ccusage 20.0.24 day by day and model by model", () =
   it.skipIf(!ccusage)("the installed ccusage agrees on the same logs (skipped when ccusage is not on PATH or in CCUSAGE_BIN)", async () => {
     for (const agent of ["claude", "codex"] as const) {
       const home = oracleHome();
-      const out = await run(ccusage!, [agent, "daily", "--json", "--offline", "--breakdown"], { HOME: home, TZ: "America/New_York", PATH: process.env.PATH ?? "" });
+      const out = await run(ccusage!, [agent, "daily", "--json", "--offline", "--breakdown"], {
+        HOME: home,
+        TZ: "America/New_York",
+        PATH: process.env.PATH ?? "",
+      });
       await expectAgreement(agent, JSON.parse(out), home);
     }
   });
@@ -185,7 +207,11 @@ function answer(fields: { id?: string; model?: string; at?: string; usage?: unkn
     sessionId: "s-1",
     requestId: `req_${fields.id ?? "1"}`,
     timestamp: fields.at ?? "2026-03-20T12:00:00.000Z",
-    message: { id: `msg_${fields.id ?? "1"}`, model: fields.model ?? "claude-sonnet-4-5-20250929", usage: fields.usage ?? { input_tokens: 1000, output_tokens: 100 } },
+    message: {
+      id: `msg_${fields.id ?? "1"}`,
+      model: fields.model ?? "claude-sonnet-4-5-20250929",
+      usage: fields.usage ?? { input_tokens: 1000, output_tokens: 100 },
+    },
   });
 }
 
@@ -201,7 +227,12 @@ function claudeHome(lines: string[], name = "s-1.jsonl"): { home: string; path: 
 
 const tokens = async (home: string) => {
   const cost = await logCost({ env: { HOME: home }, now: NOW, agents: ["claude"] });
-  return { total: cost.report.total.totalTokens, requests: cost.report.total.requests, skipped: cost.skippedLines, unreadable: cost.unreadableFiles };
+  return {
+    total: cost.report.total.totalTokens,
+    requests: cost.report.total.requests,
+    skipped: cost.skippedLines,
+    unreadable: cost.unreadableFiles,
+  };
 };
 
 describe("cost: bad input is skipped and counted, never a crash or a wrong total", () => {
@@ -220,7 +251,10 @@ describe("cost: bad input is skipped and counted, never a crash or a wrong total
     // the cut last line counts as skipped until it is whole
     expect(await tokens(home)).toEqual({ total: 1100, requests: 1, skipped: 6, unreadable: 0 });
     // invalid UTF-8 inside a string value: the line is still read, with its counts
-    appendFileSync(path, Buffer.concat([Buffer.from("\n"), Buffer.from(answer({ id: "f" }).replace('"s-1"', '"s-\u00ff"'), "latin1"), Buffer.from("\n")]));
+    appendFileSync(
+      path,
+      Buffer.concat([Buffer.from("\n"), Buffer.from(answer({ id: "f" }).replace('"s-1"', '"s-\u00ff"'), "latin1"), Buffer.from("\n")]),
+    );
     expect(await tokens(home)).toMatchObject({ total: 2200, requests: 2, skipped: 6 });
   });
 
@@ -243,7 +277,10 @@ describe("cost: bad input is skipped and counted, never a crash or a wrong total
   it("a file replaced by another (rewritten, same name): its cache entry is dropped and the new file read whole", async () => {
     const { home, path } = claudeHome([answer({ id: "a" }), answer({ id: "b" })]);
     expect(await tokens(home)).toMatchObject({ requests: 2 });
-    writeFileSync(path, [answer({ id: "c", usage: { input_tokens: 7, output_tokens: 3 } }), answer({ id: "d" }), answer({ id: "e" })].join("\n") + "\n");
+    writeFileSync(
+      path,
+      [answer({ id: "c", usage: { input_tokens: 7, output_tokens: 3 } }), answer({ id: "d" }), answer({ id: "e" })].join("\n") + "\n",
+    );
     expect(await tokens(home)).toMatchObject({ requests: 3, total: 10 + 2200 });
   });
 
@@ -291,28 +328,49 @@ describe("cost: pricing", () => {
           payload: {
             type: "token_count",
             info: {
-              total_token_usage: { input_tokens: total[0], cached_input_tokens: total[1], output_tokens: total[2], reasoning_output_tokens: total[3] },
-              ...(last ? { last_token_usage: { input_tokens: last[0], cached_input_tokens: last[1], output_tokens: last[2], reasoning_output_tokens: last[3] } } : {}),
+              total_token_usage: {
+                input_tokens: total[0],
+                cached_input_tokens: total[1],
+                output_tokens: total[2],
+                reasoning_output_tokens: total[3],
+              },
+              ...(last
+                ? {
+                    last_token_usage: {
+                      input_tokens: last[0],
+                      cached_input_tokens: last[1],
+                      output_tokens: last[2],
+                      reasoning_output_tokens: last[3],
+                    },
+                  }
+                : {}),
             },
           },
         },
         state,
         "s",
       );
-    expect(event([100, 150, 50, 10], [100, 150, 50, 10])).toMatchObject({ row: { model: "gpt-5" }, amounts: [0, 50, 0, 100, expect.any(Number), 1, 0] });
+    expect(event([100, 150, 50, 10], [100, 150, 50, 10])).toMatchObject({
+      row: { model: "gpt-5" },
+      amounts: [0, 50, 0, 100, expect.any(Number), 1, 0],
+    });
     expect(event([100, 150, 50, 10], [100, 150, 50, 10])).toBeNull(); // re-emitted
     expect(event([300, 150, 80, 10])).toMatchObject({ amounts: [200, 30, 0, 0, expect.any(Number), 1, 0] }); // total's change
     expect(event([400, 150, -1, 10])).toBe("bad");
   });
 
   it("a LiteLLM list replaces the table only when whole and sane", () => {
-    const litellm = JSON.parse(readFileSync(join(import.meta.dirname, "..", "..", "..", "simulator", "fixtures", "prices", "litellm.json"), "utf8"));
+    const litellm = JSON.parse(
+      readFileSync(join(import.meta.dirname, "..", "..", "..", "simulator", "fixtures", "prices", "litellm.json"), "utf8"),
+    );
     const outcome = priceListFromLiteLlm(JSON.stringify(litellm), "2026-11-01");
     expect(outcome).toMatchObject({ table: { asOf: "2026-11-01" } });
     if ("table" in outcome) expect(outcome.table.models["claude-sonnet-4-5"]).toEqual(BUNDLED_PRICES.models["claude-sonnet-4-5"]);
     expect(priceListFromLiteLlm("<html>", "2026-11-01")).toEqual({ problem: "the answer is not a JSON object" });
     const partial = Object.fromEntries(Object.entries(litellm).filter(([k]) => !k.startsWith("claude-") && !k.startsWith("gpt-5")));
-    expect(priceListFromLiteLlm(JSON.stringify(partial), "2026-11-01")).toMatchObject({ problem: expect.stringMatching(/lacks \d+ of the/) });
+    expect(priceListFromLiteLlm(JSON.stringify(partial), "2026-11-01")).toMatchObject({
+      problem: expect.stringMatching(/lacks \d+ of the/),
+    });
     const bad = { ...litellm, "gpt-5.5": { ...litellm["gpt-5.5"], input_cost_per_token: "free" } };
     expect(priceListFromLiteLlm(JSON.stringify(bad), "2026-11-01")).toMatchObject({ problem: expect.stringContaining("gpt-5.5") });
   });

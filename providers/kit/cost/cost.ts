@@ -52,7 +52,10 @@ export async function scanAgents(env: Environment, agents: readonly Agent[], opt
         onProgress: options.onProgress
           ? (done, total) => {
               totals.set(agent, total);
-              options.onProgress?.(done, [...totals.values()].reduce((a, b) => a + b, 0));
+              options.onProgress?.(
+                done,
+                [...totals.values()].reduce((a, b) => a + b, 0),
+              );
             }
           : undefined,
       }),
@@ -65,7 +68,8 @@ export async function logCost(options: LogCostOptions): Promise<LogCost> {
   const agents = [...new Set(options.agents?.length ? options.agents : AGENTS)];
   const today = localDay(options.now);
   const scans = await scanAgents(options.env, agents, options);
-  const sources = options.by === "session" ? await Promise.all(scans.map(async (scan) => ({ ...scan, bySession: await scan.sessions() }))) : scans;
+  const sources =
+    options.by === "session" ? await Promise.all(scans.map(async (scan) => ({ ...scan, bySession: await scan.sessions() }))) : scans;
   return {
     report: costReport(sources, options.since ?? shiftDay(today, -29), options.until ?? today, options.by ?? "day"),
     agents,

@@ -81,11 +81,21 @@ export async function loadIndex(store: TextStore, agent: string, prices: string,
     isSums(value.recent);
   const records = async () => {
     if (value === null || typeof value.generation !== "string") return {};
-    const kept = tryJson((await store.read(keys(agent).records).catch(() => null)) ?? "") as { generation?: unknown; files?: unknown } | null;
+    const kept = tryJson((await store.read(keys(agent).records).catch(() => null)) ?? "") as {
+      generation?: unknown;
+      files?: unknown;
+    } | null;
     return kept !== null && kept.generation === value.generation && isMap(kept.files) ? saneRecords(kept.files) : {};
   };
   // another zone (or a damaged summary): no stamps, so every file is looked at, and its record (if sane) used as it is
-  if (!usable || value.zone !== zone) return { stamps: {}, days: {}, recent: {}, skipped: 0, records: value?.version === VERSION && value.prices === prices ? records : async () => ({}) };
+  if (!usable || value.zone !== zone)
+    return {
+      stamps: {},
+      days: {},
+      recent: {},
+      skipped: 0,
+      records: value?.version === VERSION && value.prices === prices ? records : async () => ({}),
+    };
   return {
     stamps: value.stamps as Summary["stamps"],
     days: value.days as Sums,
@@ -147,7 +157,8 @@ export function addAmounts(sums: Sums, quarter: number | string, row: string, am
 const isCount = (n: unknown): n is number => typeof n === "number" && Number.isSafeInteger(n) && n >= 0;
 const isAmounts = (a: unknown): boolean => Array.isArray(a) && a.length === AMOUNTS && a.every(isCount);
 const isMap = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
-const isSums = (sums: unknown): sums is Sums => isMap(sums) && Object.values(sums).every((m) => isMap(m) && Object.values(m).every(isAmounts));
+const isSums = (sums: unknown): sums is Sums =>
+  isMap(sums) && Object.values(sums).every((m) => isMap(m) && Object.values(m).every(isAmounts));
 
 /** The records that hold only sane values: a damaged one is dropped, and its file read again. */
 function saneRecords(files: Record<string, unknown>): Record<string, FileRecord> {

@@ -85,7 +85,8 @@ export async function scanLogs(agent: Agent, env: Environment, options: ScanOpti
   const sessions = (records: () => Promise<Record<string, FileRecord>>) => async () => {
     const sums: Sums = {};
     for (const record of Object.values(await records()))
-      for (const [quarter, rows] of Object.entries(record.sums)) for (const [row, amounts] of Object.entries(rows)) addAmounts(sums, quarter, row, amounts);
+      for (const [quarter, rows] of Object.entries(record.sums))
+        for (const [row, amounts] of Object.entries(rows)) addAmounts(sums, quarter, row, amounts);
     return sums;
   };
   const scan: LogScan = {
@@ -182,7 +183,9 @@ async function readFile(
 ): Promise<{ record: FileRecord; bytesRead: number }> {
   const sums: Sums = resume ? structuredClone(resume.sums) : {};
   const state = resume?.state !== undefined ? structuredClone(resume.state) : logs.freshState();
-  const session = basename(file.path).replace(/\.jsonl$/i, "").replace(/^rollout-/, "");
+  const session = basename(file.path)
+    .replace(/\.jsonl$/i, "")
+    .replace(/^rollout-/, "");
   let skipped = resume?.skipped ?? 0;
   let partial = 0;
   // the last chunk of an answer wins: a streamed answer's later chunks carry its final counts
@@ -222,9 +225,7 @@ async function readFile(
   });
   skipped += scan.tooLong;
   for (const [, entry] of entries) if (!entry.counted) addAmounts(sums, entry.quarter, entry.row, entry.amounts);
-  const tail = [...entries]
-    .slice(-TAIL_ENTRIES)
-    .map(([key, entry]): TailEntry => [key, entry.quarter, entry.row, ...entry.amounts]);
+  const tail = [...entries].slice(-TAIL_ENTRIES).map(([key, entry]): TailEntry => [key, entry.quarter, entry.row, ...entry.amounts]);
   return {
     record: {
       size: Math.max(file.size, scan.end),

@@ -21,7 +21,8 @@ export type PriceListOutcome = { table: PriceTable; kept: string[] } | { problem
 export function priceListFromLiteLlm(body: string, asOf: string): PriceListOutcome {
   const list = tryJson(body);
   if (!isObject(list)) return { problem: "the answer is not a JSON object" };
-  if (Object.keys(list).length < MIN_ENTRIES) return { problem: `the answer lists ${Object.keys(list).length} models, fewer than ${MIN_ENTRIES}` };
+  if (Object.keys(list).length < MIN_ENTRIES)
+    return { problem: `the answer lists ${Object.keys(list).length} models, fewer than ${MIN_ENTRIES}` };
   const models: Record<string, ModelPrice> = {};
   const kept: string[] = [];
   for (const [key, bundled] of Object.entries(BUNDLED_PRICES.models)) {
@@ -54,7 +55,9 @@ const PER_MILLION = 1e6;
 function rate(entry: Record<string, unknown>, field: string): number | null | undefined {
   const value = entry[field];
   if (value === undefined || value === null) return undefined;
-  return typeof value === "number" && Number.isFinite(value) && value >= 0 && value < 1 ? Math.round(value * PER_MILLION * 1e6) / 1e6 : null;
+  return typeof value === "number" && Number.isFinite(value) && value >= 0 && value < 1
+    ? Math.round(value * PER_MILLION * 1e6) / 1e6
+    : null;
 }
 
 function rowOf(entry: unknown): ModelPrice | string {
@@ -83,7 +86,11 @@ function rowOf(entry: unknown): ModelPrice | string {
 
 /** The fetched table kept in the cache directory, when there is a sane one; else the bundled table. */
 export async function keptPrices(env: Environment): Promise<PriceTable> {
-  const value = tryJson((await providerCache(env).read(KEY).catch(() => null)) ?? "");
+  const value = tryJson(
+    (await providerCache(env)
+      .read(KEY)
+      .catch(() => null)) ?? "",
+  );
   return isTable(value) ? value : BUNDLED_PRICES;
 }
 
@@ -96,10 +103,13 @@ const isRates = (r: unknown): boolean =>
   isObject(r) && isRate(r.input) && isRate(r.output) && isRate(r.cacheWrite) && (r.cacheRead === null || isRate(r.cacheRead));
 
 function isTable(value: unknown): value is PriceTable {
-  if (!isObject(value) || typeof value.asOf !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(value.asOf) || !isObject(value.models)) return false;
+  if (!isObject(value) || typeof value.asOf !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(value.asOf) || !isObject(value.models))
+    return false;
   return Object.values(value.models).every(
     (row) =>
       isRates(row) &&
-      (!isObject(row) || row.longContext === undefined || (isRates(row.longContext) && isRate((row.longContext as { threshold?: unknown }).threshold))),
+      (!isObject(row) ||
+        row.longContext === undefined ||
+        (isRates(row.longContext) && isRate((row.longContext as { threshold?: unknown }).threshold))),
   );
 }

@@ -54,7 +54,15 @@ class Tally {
   }
 
   figures(): CostFigures {
-    const [input, output, cacheWrite, cacheRead, nanos, requests, unpriced] = this.sums as [number, number, number, number, number, number, number];
+    const [input, output, cacheWrite, cacheRead, nanos, requests, unpriced] = this.sums as [
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+    ];
     return {
       inputTokens: input,
       outputTokens: output,
@@ -79,7 +87,9 @@ function slot<K, V>(map: Map<K, V>, key: K, make: () => V): V {
 }
 
 const byCost = (a: ModelCost, b: ModelCost) =>
-  (b.costUsd ?? -1) - (a.costUsd ?? -1) || b.totalTokens - a.totalTokens || compareText(`${a.agent}${a.model}${a.backend}`, `${b.agent}${b.model}${b.backend}`);
+  (b.costUsd ?? -1) - (a.costUsd ?? -1) ||
+  b.totalTokens - a.totalTokens ||
+  compareText(`${a.agent}${a.model}${a.backend}`, `${b.agent}${b.model}${b.backend}`);
 
 const periodOf = (grouping: Grouping, day: string, session: string): string =>
   grouping === "day" ? day : grouping === "week" ? weekStart(day) : grouping === "month" ? day.slice(0, 7) : session;
@@ -106,7 +116,9 @@ export function costReport(sources: readonly AgentSums[], since: string, until: 
         // a model's name is what a log file says: shown (`quotabar cost`, its JSON) only as clean text
         const model = withoutControls(row.model);
         const models = slot(periods, withoutControls(periodOf(grouping, day, row.session)), () => new Map());
-        slot(models, `${agent}\t${row.backend}\t${model}`, () => ({ agent, backend: row.backend, model, tally: new Tally() })).tally.add(amounts);
+        slot(models, `${agent}\t${row.backend}\t${model}`, () => ({ agent, backend: row.backend, model, tally: new Tally() })).tally.add(
+          amounts,
+        );
       }
     }
   }
