@@ -52,6 +52,7 @@ export function claudeEntry(line: unknown, raw: string, session: string): LogEnt
     at,
     row: { backend: backendOf(line, message, model, raw), model: modelKey(model), session: sessionOf(line, session) },
     amounts: [tokens.input, tokens.output, tokens.cacheWrite, tokens.cacheRead, nanos ?? 0, 1, nanos === null ? 1 : 0],
+    sidechain: line.isSidechain === true,
   };
 }
 

@@ -155,12 +155,28 @@ describe("cost: agrees with ccusage 20.0.24 day by day and model by model", () =
     expect(cost.report.unpricedModels.map((m) => m.model)).toEqual(["codex-mini-latest"]);
   });
 
+  it("--by session: each session's rows, the same totals", async () => {
+    const home = oracleHome();
+    const byDay = await logCost({ env: { HOME: home }, now: NOW, agents: ["claude"], since: "2026-01-01" });
+    const bySession = await logCost({ env: { HOME: home }, now: NOW, agents: ["claude"], since: "2026-01-01", by: "session" });
+    expect(bySession.report.days.map((d) => d.date)).toEqual([
+      "5f1c2a9e-0b7d-4c55-9e0a-1d2b3c4d5e6f",
+      "9a8b7c6d-1111-4222-8333-444455556666",
+    ]);
+    expect(bySession.report.total).toEqual(byDay.report.total);
+  });
+
   it("a warm run reads nothing and gives the same document; an appended line is read alone", async () => {
     const home = oracleHome();
     const env = { HOME: home };
     const cold = await logCost({ env, now: NOW, since: "2026-01-01" });
     expect(await scanLogs("claude", env)).toMatchObject({ filesRead: 0, bytesRead: 0 });
     expect(await logCost({ env, now: NOW, since: "2026-01-01" })).toEqual(cold);
+    const line = `${answer({ id: "appended", at: "2026-03-07T12:00:00.000Z" })}\n`;
+    appendFileSync(join(home, ".config", "claude", "projects", "-home-ada-src-lib", "9a8b7c6d-1111-4222-8333-444455556666.jsonl"), line);
+    expect(await scanLogs("claude", env)).toMatchObject({ filesRead: 1, bytesRead: Buffer.byteLength(line) });
+    const warm = await logCost({ env, now: NOW, since: "2026-01-01" });
+    expect(warm.report.total.totalTokens - cold.report.total.totalTokens).toBe(1100);
   });
 
   const ccusage = findCcusage();

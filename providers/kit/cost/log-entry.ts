@@ -24,6 +24,8 @@ export interface LogEntry {
   at: number;
   row: Row;
   amounts: Amounts;
+  /** Written by a sub-agent (`isSidechain`): its copy of an answer gives way to the main session's. */
+  sidechain?: boolean;
 }
 
 /** A token count as a log writes it: a whole non-negative number, else null (the line is not trusted). */

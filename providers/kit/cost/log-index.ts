@@ -17,8 +17,12 @@ export type Sums = Record<string, Record<string, Amounts>>;
 /** Quarter-hour sums are kept in the summary this far back (a provider's window is 5 hours; a week leaves room). */
 const RECENT_MS = 8 * 86_400_000;
 
-/** A recent keyed entry, kept so a chunk of the same answer written after the last read replaces it rather than adds to it. */
-export type TailEntry = [key: string, quarter: number, row: string, ...amounts: number[]];
+/**
+ * A request with a message id and request id, under a hash of the two: kept per file so a later
+ * chunk of the same answer (in this file, read now or in a later run) replaces it, and one answer
+ * copied into another file (a resumed session, a sub-agent's replay) counts once across files.
+ */
+export type KeyedEntry = [quarter: number, row: string, sidechain: 0 | 1, ...amounts: number[]];
 
 export interface FileRecord {
   size: number;
@@ -27,8 +31,9 @@ export interface FileRecord {
   offset: number;
   /** The file's first bytes (base64): a file rewritten in place reads differently here and is read again. */
   head: string;
+  /** The requests without both ids (each counted as it is). */
   sums: Sums;
-  tail: TailEntry[];
+  keyed: Record<string, KeyedEntry>;
   /** Lines that were not counted: not JSON, not an object, counts that are not whole non-negative numbers, too long. */
   skipped: number;
   /** 1 when the file ends in a line that is not whole JSON yet: counted as skipped until it is. */
@@ -63,7 +68,7 @@ export interface LogIndex extends IndexSums {
   records(): Promise<Record<string, FileRecord>>;
 }
 
-const VERSION = 4;
+const VERSION = 5;
 const keys = (agent: string) => ({ summary: `cost-logs/${agent}`, records: `cost-logs/${agent}-files` });
 
 /** The kept index of `agent` when it was made with these prices in this zone and holds only sane numbers; else an empty one (its records still serve). */
@@ -122,17 +127,15 @@ export async function saveIndex(
   const from = Math.floor((Math.min(now, (newest + 1) * QUARTER_MS) - RECENT_MS) / QUARTER_MS);
   const dayOf = new Map<string, string>();
   let skipped = 0;
-  for (const record of Object.values(records)) {
-    skipped += record.skipped + record.partial;
-    for (const [quarter, rows] of Object.entries(record.sums)) {
-      let day = dayOf.get(quarter);
-      if (day === undefined) dayOf.set(quarter, (day = localDay(Number(quarter) * QUARTER_MS)));
-      for (const [key, amounts] of Object.entries(rows)) {
-        const { backend, model } = rowOf(key);
-        const row = `${backend}\t${model}\t`;
-        addAmounts(days, day, row, amounts);
-        if (Number(quarter) >= from) addAmounts(recent, quarter, row, amounts);
-      }
+  for (const record of Object.values(records)) skipped += record.skipped + record.partial;
+  for (const [quarter, rows] of Object.entries(allSums(records))) {
+    let day = dayOf.get(quarter);
+    if (day === undefined) dayOf.set(quarter, (day = localDay(Number(quarter) * QUARTER_MS)));
+    for (const [key, amounts] of Object.entries(rows)) {
+      const { backend, model } = rowOf(key);
+      const row = `${backend}\t${model}\t`;
+      addAmounts(days, day, row, amounts);
+      if (Number(quarter) >= from) addAmounts(recent, quarter, row, amounts);
     }
   }
   const generation = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
@@ -145,6 +148,29 @@ export async function saveIndex(
     // a cache that cannot be written costs the next run time, not this one its numbers
   }
   return { days, recent, skipped };
+}
+
+/**
+ * Every file's requests per quarter hour, row and session: an answer found in several files
+ * counted once, as ccusage does: the copy that is not a sidechain's, else the one with more
+ * tokens, else the first file's (in path order).
+ */
+export function allSums(records: Record<string, FileRecord>): Sums {
+  const sums: Sums = {};
+  const chosen = new Map<string, KeyedEntry>();
+  const tokens = (e: KeyedEntry) => (e[3] ?? 0) + (e[4] ?? 0) + (e[5] ?? 0) + (e[6] ?? 0);
+  for (const path of Object.keys(records).sort()) {
+    const record = records[path] as FileRecord;
+    for (const [quarter, rows] of Object.entries(record.sums))
+      for (const [row, amounts] of Object.entries(rows)) addAmounts(sums, quarter, row, amounts);
+    for (const [key, entry] of Object.entries(record.keyed)) {
+      const earlier = chosen.get(key);
+      if (!earlier || (earlier[2] === 1 && entry[2] === 0) || (earlier[2] === entry[2] && tokens(entry) > tokens(earlier)))
+        chosen.set(key, entry);
+    }
+  }
+  for (const [quarter, row, , ...amounts] of chosen.values()) addAmounts(sums, quarter, row, amounts);
+  return sums;
 }
 
 /** Adds (or with -1 takes away) one row's amounts of one quarter hour. */
@@ -174,14 +200,14 @@ function saneRecords(files: Record<string, unknown>): Record<string, FileRecord>
       isCount(r.skipped) &&
       (r.partial === 0 || r.partial === 1) &&
       isSums(r.sums) &&
-      Array.isArray(r.tail) &&
-      r.tail.every(
+      isMap(r.keyed) &&
+      Object.values(r.keyed).every(
         (t) =>
           Array.isArray(t) &&
           t.length === 3 + AMOUNTS &&
-          typeof t[0] === "string" &&
-          isCount(t[1]) &&
-          typeof t[2] === "string" &&
+          isCount(t[0]) &&
+          typeof t[1] === "string" &&
+          (t[2] === 0 || t[2] === 1) &&
           isAmounts(t.slice(3)),
       )
     )

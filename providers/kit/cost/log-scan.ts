@@ -6,7 +6,7 @@ import { CLAUDE_USAGE_MARK, claudeEntry, claudeLogRoots, isClaudeLog } from "./c
 import { CODEX_MARK, codexEntry, codexLogRoots, freshCodexState, isCodexLog, mayBeCodexEvent, type CodexState } from "./codex-logs.js";
 import { quarterOf, rowKey, type LogEntry } from "./log-entry.js";
 import { timeZone } from "./days.js";
-import { addAmounts, loadIndex, saveIndex, type FileRecord, type IndexSums, type Sums, type TailEntry } from "./log-index.js";
+import { addAmounts, allSums, loadIndex, saveIndex, type FileRecord, type IndexSums, type KeyedEntry, type Sums } from "./log-index.js";
 import { prices, type Agent } from "./prices.js";
 
 /** Brings an agent's log index up to date: unchanged files are not read, grown ones only from where the last read stopped. */
@@ -47,7 +47,6 @@ const AGENT_LOGS: Record<Agent, AgentLogs> = {
 
 export const logRoots = (agent: Agent, env: Environment): string[] => AGENT_LOGS[agent].roots(env);
 
-const TAIL_ENTRIES = 8;
 const PARALLEL_FILES = 4;
 const HEAD_BYTES = 64;
 
@@ -82,13 +81,7 @@ export async function scanLogs(agent: Agent, env: Environment, options: ScanOpti
   const store = providerCache(env);
   const zone = timeZone();
   const index = await loadIndex(store, agent, pricesId(), zone);
-  const sessions = (records: () => Promise<Record<string, FileRecord>>) => async () => {
-    const sums: Sums = {};
-    for (const record of Object.values(await records()))
-      for (const [quarter, rows] of Object.entries(record.sums))
-        for (const [row, amounts] of Object.entries(rows)) addAmounts(sums, quarter, row, amounts);
-    return sums;
-  };
+  const sessions = (records: () => Promise<Record<string, FileRecord>>) => async () => allSums(await records());
   const scan: LogScan = {
     agent,
     days: index.days,
@@ -174,6 +167,18 @@ async function headOf(path: string): Promise<string> {
   }
 }
 
+/** A message id + request id as a short text (two 32-bit FNV-1a hashes): the records keep one per answer. */
+function keyHash(key: string): string {
+  let a = 0x811c9dc5;
+  let b = 0x01000193;
+  for (let i = 0; i < key.length; i++) {
+    const c = key.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193) >>> 0;
+    b = Math.imul(b ^ c, 0x5bd1e995) >>> 0;
+  }
+  return a.toString(36) + b.toString(36).padStart(7, "0");
+}
+
 /** Reads a file from the start, or from where `resume` stopped, adding what it finds to a copy of `resume`'s sums. */
 async function readFile(
   logs: AgentLogs,
@@ -189,16 +194,12 @@ async function readFile(
   let skipped = resume?.skipped ?? 0;
   let partial = 0;
   // the last chunk of an answer wins: a streamed answer's later chunks carry its final counts
-  const entries = new Map<string, { quarter: number; row: string; amounts: number[]; counted: boolean }>();
-  for (const [key, quarter, row, ...amounts] of resume?.tail ?? []) entries.set(key, { quarter, row, amounts, counted: true });
+  const keyed: Record<string, KeyedEntry> = resume ? structuredClone(resume.keyed) : {};
   const add = (entry: LogEntry) => {
     const quarter = quarterOf(entry.at);
     const row = rowKey(entry.row);
-    if (entry.key === null) return addAmounts(sums, quarter, row, entry.amounts);
-    const earlier = entries.get(entry.key);
-    if (earlier?.counted) addAmounts(sums, earlier.quarter, earlier.row, earlier.amounts, -1);
-    entries.delete(entry.key);
-    entries.set(entry.key, { quarter, row, amounts: entry.amounts, counted: false });
+    if (entry.key === null) addAmounts(sums, quarter, row, entry.amounts);
+    else keyed[keyHash(entry.key)] = [quarter, row, entry.sidechain ? 1 : 0, ...entry.amounts];
   };
   const head = resume?.head ?? (await headOf(file.path));
   const scan = await scanLines(file.path, {
@@ -224,8 +225,6 @@ async function readFile(
     },
   });
   skipped += scan.tooLong;
-  for (const [, entry] of entries) if (!entry.counted) addAmounts(sums, entry.quarter, entry.row, entry.amounts);
-  const tail = [...entries].slice(-TAIL_ENTRIES).map(([key, entry]): TailEntry => [key, entry.quarter, entry.row, ...entry.amounts]);
   return {
     record: {
       size: Math.max(file.size, scan.end),
@@ -233,7 +232,7 @@ async function readFile(
       offset: scan.end,
       head,
       sums,
-      tail,
+      keyed,
       skipped,
       partial,
       ...(state !== null ? { state } : {}),
