@@ -24,7 +24,8 @@ export const isClaudeLog = (name: string): boolean => name.toLowerCase().endsWit
 /** Every counted line holds this; the scan looks at no other line. */
 export const CLAUDE_USAGE_MARK = '"usage"';
 
-const VERTEX_WORD = /vertex|gcp/i;
+/** Whether a line names Vertex or GCP anywhere (in any of the usual cases): only then is its metadata searched. A plain search: a case-blind pattern over every line costs more than the parse. */
+const namesVertexAnywhere = (raw: string) => ["ertex", "ERTEX", "gcp", "GCP", "Gcp"].some((word) => raw.includes(word));
 const EARLIEST = Date.UTC(2000, 0, 1);
 const LATEST = Date.UTC(2200, 0, 1);
 
@@ -83,7 +84,7 @@ function backendOf(line: JsonObject, message: JsonObject, model: string, raw: st
   const byModel = claudeBackend(model);
   if (byModel !== "anthropic") return byModel;
   if ([message.id, line.requestId].some((id) => typeof id === "string" && id.includes("_vrtx_"))) return "vertexai";
-  return VERTEX_WORD.test(raw) && namesVertex(line, message) ? "vertexai" : "anthropic";
+  return namesVertexAnywhere(raw) && namesVertex(line, message) ? "vertexai" : "anthropic";
 }
 
 /** Keys whose text value says which API served the request. */

@@ -30,7 +30,7 @@ const AGENT_LOGS: Record<Agent, AgentLogs> = {
     roots: claudeLogRoots,
     accept: isClaudeLog,
     holding: CLAUDE_USAGE_MARK,
-    mayMatter: (raw) => raw.includes('"usage":'),
+    mayMatter: () => true,
     entry: (line, raw, _state, session) => claudeEntry(line, raw, session),
     freshState: () => null,
   },
