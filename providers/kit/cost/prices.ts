@@ -157,6 +157,17 @@ function normalised(model: string): string {
 
 /** Which API served a Claude request, from its model id (Vertex's other marks are the log line's: `claude-logs.ts`). */
 export function claudeBackend(model: string): Backend {
+  let backend = backends.get(model);
+  if (backend === undefined) {
+    if (backends.size >= MEMO_LIMIT) backends.clear();
+    backends.set(model, (backend = backendOfId(model)));
+  }
+  return backend;
+}
+
+const backends = new Map<string, Backend>();
+
+function backendOfId(model: string): Backend {
   const name = model.trim().toLowerCase();
   if (name.includes("@")) return "vertexai";
   if (/(^|\.)anthropic\.claude-/.test(name)) return "bedrock";
