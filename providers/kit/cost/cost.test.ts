@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { appendFileSync, chmodSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, chmodSync, cpSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { delimiter, join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { tempHome } from "../../../test/helpers/harness.js";
@@ -298,6 +298,18 @@ describe("cost: bad input is skipped and counted, never a crash or a wrong total
       [answer({ id: "c", usage: { input_tokens: 7, output_tokens: 3 } }), answer({ id: "d" }), answer({ id: "e" })].join("\n") + "\n",
     );
     expect(await tokens(home)).toMatchObject({ requests: 3, total: 10 + 2200 });
+  });
+
+  it("a file replaced while it is read: no crash, and the next run counts the new file alone", async () => {
+    const lines = Array.from({ length: 4000 }, (_, i) => answer({ id: `old${i}` }));
+    const { home, path } = claudeHome(lines);
+    const replacement = `${path}.new`;
+    writeFileSync(replacement, `${answer({ id: "new", usage: { input_tokens: 5, output_tokens: 5 } })}\n`);
+    // the rename lands somewhere during the scan (or before or after it): any of these must hold up
+    const scanning = tokens(home);
+    renameSync(replacement, path);
+    await scanning;
+    expect(await tokens(home)).toMatchObject({ total: 10, requests: 1, skipped: 0 });
   });
 
   it("a damaged cache is not trusted", async () => {
