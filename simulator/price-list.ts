@@ -7,7 +7,9 @@ const fixture = fixturesOf(import.meta.url);
  * LiteLLM's public price list as `quotabar cost --update-prices` fetches it (raw.githubusercontent.com).
  * `prices/litellm.json` holds the rows ccusage 20.0.24 bundles from it, in LiteLLM's own field names.
  * `partial` cuts the list to its non-Claude, non-GPT-5 rows (a truncated or different file);
- * `not_json` answers an HTML error page with 200.
+ * `not_json` answers an HTML error page with 200. Started on its own (`ProviderSimulator.start({ providers:
+ * [priceListSim] })`): it is no provider, so it is not among `simulatedUpstreams()`, whose other
+ * upstreams the tests take for providers and status pages.
  */
 export const priceListSim: SimulatedUpstream = {
   id: "price-list",
