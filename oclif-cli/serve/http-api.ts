@@ -2,6 +2,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { isLoopback } from "../../domain/loopback.js";
 import { bearerMatches } from "./bearer-token.js";
+import type { Environment } from "../../ports/environment.js";
+import { costDocument } from "./cost-view.js";
 import type { Metrics } from "./metrics.js";
 import { isPageFile, pageFile } from "./page-files.js";
 import type { ServeState } from "./serve-state.js";
@@ -14,6 +16,8 @@ export interface HttpApiOptions {
   /** How often each provider is refreshed: /usage says it (Quotabar-Refresh-Interval) so the page polls no slower. */
   intervalMs: number;
   now(): Date;
+  /** Where the agents' logs and the cost index are (`/cost`). */
+  env: Environment;
 }
 
 /**
@@ -38,7 +42,7 @@ export function createHttpApi(options: HttpApiOptions): Server {
 async function handle(
   req: IncomingMessage,
   res: ServerResponse,
-  { state, metrics, token, intervalMs, now }: HttpApiOptions,
+  { state, metrics, token, intervalMs, now, env }: HttpApiOptions,
 ): Promise<void> {
   const url = new URL(req.url ?? "/", "http://quotabar.invalid");
   const page = isPageFile(url.pathname);
@@ -70,6 +74,8 @@ async function handle(
     }
     case "/history":
       return send(res, 200, state.history(now()));
+    case "/cost":
+      return send(res, 200, await costDocument(env, now()));
     case "/healthz": {
       const refreshed = state.providers().length;
       const body = { status: state.running ? "ok" : "stopped", providers: state.providerIds.length, refreshed };
@@ -81,7 +87,7 @@ async function handle(
       return void res.end(req.method === "HEAD" ? undefined : text);
     }
     default:
-      return send(res, 404, { error: "not found; try /, /usage, /history, /healthz or /metrics" });
+      return send(res, 404, { error: "not found; try /, /usage, /history, /cost, /healthz or /metrics" });
   }
 }
 

@@ -48,12 +48,14 @@ export async function startServe(options: ServeOptions): Promise<ServeHandle> {
     );
   const ids = await core.usage.select(await core.config.load(), options.providers);
   const state = new ServeState(ids);
+  const env = options.env ?? process.env;
   const server: Server = createHttpApi({
     state,
-    metrics: createMetrics(state),
+    metrics: createMetrics(state, env),
     token: options.token,
     intervalMs: options.intervalMs,
     now: () => core.clock.now(),
+    env,
   });
   const url = await listen(server, options.host, options.port);
 

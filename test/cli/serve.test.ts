@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -71,6 +71,29 @@ describe("quotabar serve: usage over HTTP and Prometheus metrics, from what the 
     expect([head.status, head.body]).toEqual([200, ""]);
   });
 
+  it("GET /cost: the document of quotabar cost --json; /metrics: quotabar_cost_usd by agent and period", async () => {
+    const now = new Date();
+    const dir = join(sim.home, ".claude", "projects", "p");
+    mkdirSync(dir, { recursive: true });
+    const usage = { input_tokens: 100_000, output_tokens: 100_000 };
+    const line = {
+      type: "assistant",
+      requestId: "req_1",
+      timestamp: now.toISOString(),
+      message: { id: "msg_1", model: "claude-sonnet-4-5-20250929", usage },
+    };
+    writeFileSync(join(dir, "s.jsonl"), `${JSON.stringify(line)}\n`);
+    const { handle } = await serve();
+    const cost = JSON.parse((await httpGet(`${handle.url}/cost`)).body);
+    expect(cost).toMatchObject({ version: 1, currency: "USD", agents: ["claude", "codex"], total: { requests: 1, costUsd: 1.8 } });
+    expect(cost.models).toMatchObject([{ model: "claude-sonnet-4-5", agent: "claude", backend: "anthropic" }]);
+    const lines = samples((await httpGet(`${handle.url}/metrics`)).body);
+    for (const period of ["today", "month"]) {
+      expect(lines).toContain(`quotabar_cost_usd{agent="claude",period="${period}"} 1.8`);
+      expect(lines).toContain(`quotabar_cost_usd{agent="codex",period="${period}"} 0`);
+    }
+  });
+
   it("GET /metrics: every gauge with HELP and TYPE, labelled by provider, meter role and unit, no credential or account in it", async () => {
     const { handle } = await serve();
     const metrics = await httpGet(`${handle.url}/metrics`);
@@ -124,8 +147,8 @@ describe("quotabar serve: usage over HTTP and Prometheus metrics, from what the 
     );
     expect(paced.length).toBeGreaterThan(0);
     expect(lines.filter((line) => line.startsWith("quotabar_meter_pace_delta_percent"))).toEqual(paced);
-    // labels are only provider, meter and unit
-    for (const line of lines) {
+    // labels are only provider, meter and unit (and the cost's agent and period)
+    for (const line of lines.filter((l) => !l.startsWith("quotabar_cost_usd{"))) {
       const inside = line.slice(line.indexOf("{") + 1, line.lastIndexOf("}"));
       const labels = inside.split(",").map((pair) => pair.slice(0, pair.indexOf("=")));
       expect(

@@ -1,4 +1,4 @@
-import { localTimeZone } from "../kit/index.js";
+import { localTimeZone } from "../time-zone.js";
 
 /** Local calendar days as `YYYY-MM-DD`: Claude Code's costs are totalled per day where the user is. */
 
@@ -24,6 +24,12 @@ export function dayStart(day: string): Date | null {
 export function shiftDay(day: string, days: number): string {
   const start = dayStart(day) as Date;
   return localDay(new Date(start.getFullYear(), start.getMonth(), start.getDate() + days));
+}
+
+/** The Monday of a valid day's week. */
+export function weekStart(day: string): string {
+  const start = dayStart(day) as Date;
+  return shiftDay(day, -((start.getDay() + 6) % 7));
 }
 
 export const monthStart = (day: string): string => `${day.slice(0, 8)}01`;
