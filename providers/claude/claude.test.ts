@@ -13,7 +13,7 @@ import { writeConfig } from "../../test/helpers/write-config.js";
 import type * as Platform from "../kit/platform.js";
 import { withRequestCooldown } from "../kit/request-cooldown.js";
 import { shortHash } from "../kit/vendor-sign-in.js";
-import { claudeSnapshot, costDetails, noUsage, planOf, type ClaudeReading, type ClaudeUsage } from "./policy.js";
+import { claudeSnapshot, noUsage, planOf, type ClaudeReading, type ClaudeUsage } from "./policy.js";
 import { CLAUDE_TEST_REFRESH_TOKEN, CLAUDE_TEST_SESSION, CLAUDE_TEST_TOKEN, seedClaudeHome, writeFakeClaude } from "./simulator.js";
 import { findClaudeSignIn } from "./credentials.js";
 import { resetTime } from "./usage-body.js";
@@ -370,12 +370,19 @@ describe("claude policy and wire pieces (pure)", () => {
     expect(() => claudeSnapshot(reading({}))).toThrow(QuotabarError);
   });
 
-  it("shows cost as details once the cost reader fills it in", () => {
-    expect(costDetails({ today: 12.345, sessionWindow: 3.2 })).toEqual([
-      { label: "Cost today", value: "$12.35" },
-      { label: "Cost this session", value: "$3.20" },
-    ]);
-    expect(costDetails(null)).toEqual([]);
+  it("shows the cost from Claude Code's logs as details, and nothing where there is none", () => {
+    const base = reading({ fiveHour: { usedPercent: 10, resetsAt: null } });
+    const costed = claudeSnapshot({ ...base, cost: { today: 12.345, sessionWindow: 3.2 } });
+    expect(costed.details).toEqual(
+      expect.arrayContaining([
+        { label: "Cost today", value: "$12.35" },
+        { label: "Cost this session", value: "$3.20" },
+      ]),
+    );
+    expect(claudeSnapshot({ ...base, cost: { today: 0.5, sessionWindow: null } }).details.map((d) => d.label)).not.toContain(
+      "Cost this session",
+    );
+    expect(claudeSnapshot(base).details.map((d) => d.label)).not.toContain("Cost today");
   });
 });
 

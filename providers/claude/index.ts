@@ -1,7 +1,8 @@
 import { notConfigured, withFreshCookieRetry, type FetchStrategy, type ProviderCode } from "../kit/index.js";
+import { withAgentCost, type AgentCostSource } from "../kit/cost/with-agent-cost.js";
 import { withRequestCooldown } from "../kit/request-cooldown.js";
 import { claudeCookie, COOKIE_ENV } from "./cookies.js";
-import { findClaudeCli, findClaudeSignIn, type ClaudeSignIn } from "./credentials.js";
+import { claudeConfigDir, findClaudeCli, findClaudeSignIn, type ClaudeSignIn } from "./credentials.js";
 import { claudeSnapshot, type ClaudeReading } from "./policy.js";
 
 const notSignedIn = () =>
@@ -10,6 +11,14 @@ const notSignedIn = () =>
     { kind: "advice", text: "Run `claude` and sign in; or sign in at claude.ai in a browser." },
     { kind: "set-cookie", provider: "claude", env: COOKIE_ENV, from: "claude.ai" },
   );
+
+/** Today's and this session's cost from the account's own Claude Code logs, as details. */
+const claudeCost: AgentCostSource<ClaudeReading> = {
+  agent: "claude",
+  sessionResetOf: (reading) => reading.usage.fiveHour?.resetsAt ?? null,
+  // an account's own config directory holds its logs; the default account reads every one Claude Code uses
+  logsEnv: (context) => (context.entry.claudeConfigDir ? { ...context.env, CLAUDE_CONFIG_DIR: claudeConfigDir(context).dir } : context.env),
+};
 
 /** Any failure of one source lets the next try, but a malformed answer (the API changed: say so). */
 const nextOnFailure = (error: { code: string }) => error.code !== "parse";
@@ -31,7 +40,7 @@ export const claudeOAuth: FetchStrategy<ClaudeSignIn, ClaudeReading> = withReque
     missingCredential: notSignedIn,
     toSnapshot: claudeSnapshot,
     fallbackOn: nextAfterOAuth,
-    fetch: async (signIn, context) => (await import("./wire.js")).readClaudeOAuth(signIn, context),
+    fetch: withAgentCost(claudeCost, async (signIn: ClaudeSignIn, context) => (await import("./wire.js")).readClaudeOAuth(signIn, context)),
   },
   { name: "claude-oauth-usage", service: "Claude's usage endpoint", minIntervalMs: 60_000, defaultCooldownMs: 5 * 60_000 },
 );
@@ -43,7 +52,7 @@ const web: FetchStrategy<string, ClaudeReading> = {
   missingCredential: notSignedIn,
   toSnapshot: claudeSnapshot,
   fallbackOn: nextOnFailure,
-  fetch: async (cookie, context) => (await import("./wire-web.js")).readClaudeWeb(cookie, context),
+  fetch: withAgentCost(claudeCost, async (cookie: string, context) => (await import("./wire-web.js")).readClaudeWeb(cookie, context)),
 };
 
 /**
@@ -57,7 +66,7 @@ export const claudeCli: FetchStrategy<string, ClaudeReading> = withRequestCooldo
     credentials: { resolve: findClaudeCli },
     missingCredential: notSignedIn,
     toSnapshot: claudeSnapshot,
-    fetch: async (binary, context) => (await import("./wire-cli.js")).readClaudeCli(binary, context),
+    fetch: withAgentCost(claudeCost, async (binary: string, context) => (await import("./wire-cli.js")).readClaudeCli(binary, context)),
   },
   { name: "claude-cli-usage", service: "The claude CLI's /usage", minIntervalMs: 60_000, defaultCooldownMs: 5 * 60_000 },
 );

@@ -1,3 +1,4 @@
+import { agentCostDetails, type AgentCostFigures } from "../../domain/agent-cost.js";
 import { QuotabarError } from "../../domain/errors.js";
 import { meter, percentOf } from "../../domain/meter.js";
 import { dollars } from "../../domain/number-text.js";
@@ -42,15 +43,6 @@ export interface ClaudeUsage {
   extraUsage: ClaudeExtraUsage | null;
 }
 
-/**
- * Cost worked out from Claude Code's own logs, in US dollars: today's, and the current 5-hour
- * window's. Not read here yet: the cost reader fills it in, and the policy shows it as details.
- */
-export interface ClaudeCost {
-  today: number | null;
-  sessionWindow: number | null;
-}
-
 /** A usage with nothing in it yet, for a reader that fills it in as it finds windows. */
 export const noUsage = (): ClaudeUsage => ({
   fiveHour: null,
@@ -72,7 +64,8 @@ export interface ClaudeReading {
   organization: string | null;
   /** claude.ai's prepaid credits, in major units. */
   prepaid: { amount: number; currency: string } | null;
-  cost?: ClaudeCost | null;
+  /** At API prices, from Claude Code's own logs (kit `withAgentCost`). */
+  cost?: AgentCostFigures | null;
 }
 
 /**
@@ -121,19 +114,10 @@ export function claudeSnapshot(reading: ClaudeReading): Snapshot {
   if (usage.routines) details.push({ label: "Daily Routines", value: windowText(usage.routines) });
   if (extra && primary.label !== "Spend limit") details.push({ label: "Extra usage", value: extraText(extra) });
   if (reading.prepaid) details.push({ label: "Prepaid credits", value: money(reading.prepaid.amount, reading.prepaid.currency) });
-  details.push(...costDetails(reading.cost ?? null));
+  details.push(...agentCostDetails(reading.cost));
   if (reading.email) details.push({ label: "Account", value: reading.email });
   if (reading.organization) details.push({ label: "Organization", value: reading.organization });
   return { plan: reading.plan, primary, secondary, tertiary, details };
-}
-
-/** The cost reader's figures (when wired in): today's and this 5-hour window's, in dollars. */
-export function costDetails(cost: ClaudeCost | null): Detail[] {
-  if (!cost) return [];
-  const details: Detail[] = [];
-  if (cost.today !== null) details.push({ label: "Cost today", value: dollars(cost.today) });
-  if (cost.sessionWindow !== null) details.push({ label: "Cost this session", value: dollars(cost.sessionWindow) });
-  return details;
 }
 
 /** A model-scoped weekly limit of `limits[]` (not "All models"). */

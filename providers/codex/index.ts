@@ -1,7 +1,8 @@
 import { notConfigured, advice, type FetchStrategy, type ProviderCode, type QuotabarError, type FetchContext } from "../kit/index.js";
+import { withAgentCost, type AgentCostSource } from "../kit/cost/with-agent-cost.js";
 import { codexBinary, notInstalled } from "./cli.js";
 import { authFileOf, codexHome, codexSignIn, type CodexSignIn } from "./credentials.js";
-import { codexSnapshot, type CodexReading } from "./policy.js";
+import { codexSnapshot, sessionResetOf, type CodexReading } from "./policy.js";
 import { codexSessionLogs, sessionsDirOf, type SessionLog } from "./session-logs.js";
 
 /** In auto mode each route hands over to the next on any failure but a spent budget (nothing would be left for it). */
@@ -19,6 +20,13 @@ const signInMissing = (context: Parameters<FetchStrategy["missingCredential"]>[0
     advice("Install the Codex CLI and run `codex login` (ChatGPT sign-in); quotabar reads its sign-in and never changes it."),
   );
 
+/** Today's and this session's cost from the account's own Codex session logs, as details. */
+const codexCost: AgentCostSource<CodexReading> = {
+  agent: "codex",
+  sessionResetOf,
+  logsEnv: (context) => ({ ...context.env, CODEX_HOME: codexHome(context) }),
+};
+
 /** wham/usage with the ChatGPT sign-in Codex keeps in auth.json (read only, never renewed here). */
 export const codexOauth: FetchStrategy<CodexSignIn, CodexReading> = {
   source: "oauth",
@@ -29,7 +37,7 @@ export const codexOauth: FetchStrategy<CodexSignIn, CodexReading> = {
   // whose numbers these are: the ChatGPT account, whichever access token Codex holds for it now
   identity: (signIn) => ("problem" in signIn ? null : (signIn.accountId ?? signIn.accessToken)),
   // the wire (request, schemas) loads with the first fetch: listing providers never loads it
-  fetch: async (signIn, context) => (await import("./wire.js")).readCodexUsage(signIn, context),
+  fetch: withAgentCost(codexCost, async (signIn: CodexSignIn, context) => (await import("./wire.js")).readCodexUsage(signIn, context)),
 };
 
 /** `codex app-server` (JSON-RPC over stdio): the CLI reads and renews its own sign-in. */
@@ -39,7 +47,7 @@ export const codexCli: FetchStrategy<string, CodexReading> = {
   missingCredential: notInstalled,
   fallbackOn: handOver,
   toSnapshot: codexSnapshot,
-  fetch: async (binary, context) => (await import("./wire-rpc.js")).readAppServer(binary, context),
+  fetch: withAgentCost(codexCost, async (binary: string, context) => (await import("./wire-rpc.js")).readAppServer(binary, context)),
 };
 
 /** The rate limits Codex last wrote to its session log: no network at all. */
@@ -52,7 +60,7 @@ export const codexLocal: FetchStrategy<SessionLog[], CodexReading> = {
       advice("Codex writes them as it is used; run `codex` once."),
     ),
   toSnapshot: codexSnapshot,
-  fetch: async (logs) => (await import("./wire-log.js")).readSessionLogs(logs),
+  fetch: withAgentCost(codexCost, async (logs: SessionLog[]) => (await import("./wire-log.js")).readSessionLogs(logs)),
 };
 
 export const codex: ProviderCode = {

@@ -1,3 +1,4 @@
+import { agentCostDetails, type AgentCostFigures } from "../../domain/agent-cost.js";
 import { monthMinutesBefore } from "../../domain/calendar-month.js";
 import { meter, percentOf } from "../../domain/meter.js";
 import { groupedNumber } from "../../domain/number-text.js";
@@ -37,6 +38,8 @@ export interface CodexReading {
   email: string | null;
   /** When Codex wrote the snapshot read from its session log (null for a live answer). */
   loggedAt: string | null;
+  /** At API prices, from Codex's own session logs (kit `withAgentCost`). */
+  cost?: AgentCostFigures | null;
 }
 
 const SESSION_MINUTES = 300;
@@ -55,6 +58,11 @@ export function roleOf(window: CodexWindow): Role {
   if (window.windowMinutes === WEEK_MINUTES) return "weekly";
   if (window.windowMinutes === null) return window.slot === "primary" ? "session" : "weekly";
   return "other";
+}
+
+/** When the 5-hour session window resets (ISO), or null without one: the cost details' window. */
+export function sessionResetOf(reading: CodexReading): string | null {
+  return reading.windows.find((window) => roleOf(window) === "session")?.resetsAt ?? null;
 }
 
 const ROLE_ORDER: Record<Role, number> = { session: 0, weekly: 1, other: 2 };
@@ -87,6 +95,7 @@ export function codexSnapshot(reading: CodexReading, now: Date): Snapshot {
       .join(", ");
     if (text) details.push({ label: extra.name, value: text });
   }
+  details.push(...agentCostDetails(reading.cost));
   if (reading.resetCredits !== null && reading.resetCredits > 0) {
     details.push({ label: "Limit resets available", value: String(reading.resetCredits) });
   }

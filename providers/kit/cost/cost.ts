@@ -88,6 +88,8 @@ export interface AgentCost {
   /** [start, end), to the quarter hour; null without a window. */
   window: CostFigures | null;
   complete: boolean;
+  /** False when the agent's logs hold no request at all (not used here, or its logs are elsewhere). */
+  anyRequest: boolean;
   pricesAsOf: string;
 }
 
@@ -106,6 +108,7 @@ export async function agentCost(
     today: costReport(scans, today, today).total,
     window: options.window ? costBetween(scans, options.window.start, options.window.end) : null,
     complete: scans.every((scan) => scan.complete),
+    anyRequest: scans.some((scan) => Object.keys(scan.days).length > 0),
     pricesAsOf: prices().asOf,
   };
 }
