@@ -21,6 +21,7 @@ import {
   sameAccount,
   type AccountKey,
 } from "./account.js";
+import { browsersForAccount } from "./account-browsers.js";
 import { entryOf, hasDefaultEntry, namedAccountsOf } from "./config-entry.js";
 import type { ProviderDescriptor, SourceKind } from "./descriptor.js";
 import { asQuotabarError, budgetExceeded, QuotabarError } from "./errors.js";
@@ -140,7 +141,7 @@ export class UsageService {
       if (missing.length > 0) {
         const named = config.providers.map(keyOfEntry).filter((key) => key.account !== null && known.includes(key.id));
         const shown = missing.map((ref) => (isAccountLabel(ref.account) ? accountRef(ref) : `${ref.id}:(not an account label)`));
-        throw new UnknownAccountError(shown, named.map(accountRef));
+        throw new UnknownAccountError(shown, `Accounts in the config file: ${named.map(accountRef).join(", ") || "none"}`);
       }
       const chosen = await Promise.all(refs.map((ref) => (ref.account === null ? this.accountsOf(config, ref.id) : [ref])));
       return grouped(unique(chosen.flat()));
@@ -219,7 +220,8 @@ export class UsageService {
   /** Whether any strategy finds a credential locally (no network). */
   async credentialsFound(module: ProviderModule, entry: ProviderConfigEntry): Promise<boolean> {
     // finding out whether a provider is set up never prompts: an OS dialog to list providers would be a surprise
-    const context = { ...this.credentialContext(entry, undefined), browsers: { ...this.deps.browsers, interactive: false } };
+    const base = this.credentialContext(entry, undefined);
+    const context = { ...base, browsers: { ...base.browsers, interactive: false } };
     for (const strategy of this.applicable(module, context.sourceMode)) {
       try {
         if ((await strategy.credentials.resolve(context)) !== null) return true;
@@ -359,7 +361,8 @@ export class UsageService {
       now: () => this.deps.clock.now(),
       sourceMode: sourceOverride ?? fromEntry,
       processes: this.deps.processes,
-      browsers: this.deps.browsers,
+      // a named account (or a cookieSource profile) sees only its own browser profile
+      browsers: browsersForAccount(entry, this.deps.browsers),
     };
   }
 

@@ -1,5 +1,6 @@
 import { Flags } from "@oclif/core";
-import { UnknownProviderError } from "../domain/unknown-provider.js";
+import { ACCOUNT_LABEL_RULE, isAccountLabel } from "../domain/account.js";
+import { UnknownAccountError, UnknownProviderError } from "../domain/unknown-provider.js";
 import { PROVIDER_IDS } from "../providers/registry.js";
 
 /**
@@ -9,17 +10,31 @@ import { PROVIDER_IDS } from "../providers/registry.js";
 export const providerFlag = (whenOmitted: string) =>
   Flags.string({
     char: "p",
-    description: `Provider id (repeatable; one of ${PROVIDER_IDS.join(", ")}); default: ${whenOmitted}`,
+    description: `Provider id (repeatable; one of ${PROVIDER_IDS.join(", ")}), every account of it, or <id>:<account> for one; default: ${whenOmitted}`,
     multiple: true,
     helpValue: "<id>",
   });
 
-/** Given ids as the registry spells them (trimmed, lower case); an UnknownProviderError naming every unknown one. */
+/**
+ * Given ids (`claude`, or `claude:work` for one account) as the registry spells them (the id trimmed,
+ * lower case; the account as written); an UnknownProviderError naming every unknown id, an
+ * UnknownAccountError for a label no account can have (never quoted: it may hold anything).
+ */
 export function providerIds(given: readonly string[]): string[] {
-  const ids = given.map((id) => id.trim().toLowerCase());
-  const unknown = given.filter((_, i) => !PROVIDER_IDS.includes(ids[i] as string));
+  const refs = given.map((text) => {
+    const at = text.indexOf(":");
+    const id = (at < 0 ? text : text.slice(0, at)).trim().toLowerCase();
+    return { id, account: at < 0 ? null : text.slice(at + 1).trim() };
+  });
+  const unknown = given.filter((_, i) => !PROVIDER_IDS.includes(refs[i]?.id as string));
   if (unknown.length > 0) throw new UnknownProviderError(unknown, PROVIDER_IDS);
-  return ids;
+  const badLabels = refs.filter((ref) => ref.account !== null && !isAccountLabel(ref.account));
+  if (badLabels.length > 0)
+    throw new UnknownAccountError(
+      badLabels.map((ref) => `${ref.id}:(not an account label)`),
+      `An account is ${ACCOUNT_LABEL_RULE}.`,
+    );
+  return refs.map((ref) => (ref.account === null ? ref.id : `${ref.id}:${ref.account}`));
 }
 
 /** One provider id argument (`logout <id>`, `cookies <id>`, ...), checked the same way. */

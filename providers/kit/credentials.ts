@@ -1,5 +1,6 @@
 import { notConfigured, type QuotabarError } from "../../domain/errors.js";
 import type { CredentialSource } from "../../ports/credential-source.js";
+import type { ProviderConfigEntry } from "../../ports/config-store.js";
 import type { CredentialContext } from "../../ports/fetch-context.js";
 import { normalizeCookieHeader } from "./cookie-header.js";
 
@@ -13,8 +14,12 @@ export function cleanSecret(value: unknown): string | null {
   return text === "" ? null : text;
 }
 
-/** The first variable of `names` that is set, cleaned. */
-export function fromEnv(context: CredentialContext, names: readonly string[]): string | null {
+/**
+ * The first variable of `names` that is set, cleaned. Variables are the default account's: an entry
+ * naming an `account` takes its credentials from its own fields only, never another account's.
+ */
+export function fromEnv(context: Pick<CredentialContext, "entry" | "env">, names: readonly string[]): string | null {
+  if (namesAnAccount(context.entry)) return null;
   for (const name of names) {
     const value = cleanSecret(context.env[name]);
     if (value !== null) return value;
@@ -67,3 +72,6 @@ export function mapped<From, To>(source: CredentialSource<From>, map: (value: Fr
 export function missingKey(provider: string, envNames: readonly string[], message: string): QuotabarError {
   return notConfigured(message, { kind: "set-key", provider, env: envNames });
 }
+
+/** Whether the entry is a named account (not the provider's default one). */
+export const namesAnAccount = (entry: ProviderConfigEntry): boolean => typeof entry.account === "string";
