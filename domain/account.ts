@@ -40,6 +40,11 @@ export function parseAccountRef(text: string): AccountKey {
 /**
  * The name of what is kept for an account (a cache file, a secret store account): the id alone for
  * the default account, so what was kept before accounts existed stays where it is; `id@label`
- * otherwise (`@` is in neither an id nor a label, so no two accounts share a name).
+ * otherwise, the label spelt in lower-case letters, digits, `-` and `_` only, one way each: a file
+ * name on a case-insensitive disk (or one whose store maps `.` and `@` to `_`) is still one account's.
  */
-export const storageName = (key: AccountKey): string => (key.account === null ? key.id : `${key.id}@${key.account}`);
+export const storageName = (key: AccountKey): string => (key.account === null ? key.id : `${key.id}@${fileSafe(key.account)}`);
+
+/** `_` then a letter: that letter in upper case; `_` then two hex digits: that character (`.` and `_`). */
+const fileSafe = (label: string): string =>
+  label.replace(/[A-Z._]/g, (c) => (c === "." || c === "_" ? `_${c.charCodeAt(0).toString(16)}` : `_${c.toLowerCase()}`));

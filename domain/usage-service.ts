@@ -286,6 +286,8 @@ export class UsageService {
         const credentialSecrets = secretsOf(credential);
         if (whose.length === 0) whose = secretsOf(named);
         secrets.push(...credentialSecrets);
+        // an account that waited its turn past the provider's budget asks nothing (its last numbers are served)
+        if (Date.now() >= deadline) throw budgetExceeded(descriptor.name, budgetMs);
         const http = scopedHttp(this.deps.transport, { service: descriptor.name, signal: controller.signal, deadline, budgetMs, secrets });
         const kept = this.deps.kept.scoped(key, credentialSecrets, (secret) => secrets.push(secret));
         return { http, signal: controller.signal, timeoutMs: Math.max(0, deadline - Date.now()), kept };
