@@ -37,12 +37,10 @@ export function createMetrics(state: ServeState): Metrics {
       "Percentage points the meter is ahead of (positive) or behind (negative) an even pace through its window.",
       meter,
     ),
-    up: gauge("quotabar_provider_up", "1 when the provider's last fetch succeeded, else 0.", ["provider"]),
-    age: gauge("quotabar_snapshot_age_seconds", "Seconds since the provider's numbers were fetched.", ["provider"]),
-    duration: gauge("quotabar_fetch_duration_seconds", "How long the provider's last refresh took, in seconds.", ["provider"]),
-    status: gauge("quotabar_status_indicator", "The provider's status page: 0 none, 1 minor (or maintenance), 2 major, 3 critical.", [
-      "provider",
-    ]),
+    up: gauge("quotabar_provider_up", "1 when the provider's last fetch succeeded, else 0.", who),
+    age: gauge("quotabar_snapshot_age_seconds", "Seconds since the provider's numbers were fetched.", who),
+    duration: gauge("quotabar_fetch_duration_seconds", "How long the provider's last refresh took, in seconds.", who),
+    status: gauge("quotabar_status_indicator", "The provider's status page: 0 none, 1 minor (or maintenance), 2 major, 3 critical.", who),
   };
   const refreshes = new Counter({
     name: "quotabar_refreshes_total",
