@@ -165,14 +165,18 @@ export class UsageService {
     return withDefault ? [accountKey(id), ...named] : named;
   }
 
-  /** Forget what was kept for these providers (every account of each) or `id:account` refs (all when none is named); what was forgotten. */
-  async forget(refs?: readonly string[]): Promise<AccountKey[]> {
+  /**
+   * Forget what was kept for these providers (every account of each), `id:account` refs or exact
+   * accounts (everything when none is named); what was forgotten.
+   */
+  async forget(refs?: readonly (string | AccountKey)[]): Promise<AccountKey[]> {
     const known = this.known();
     const config = await this.deps.config.load().catch(() => ({ providers: [] }) as QuotabarConfig);
-    const asked =
-      refs && refs.length > 0 ? refs.map(parseAccountRef).filter((ref) => known.includes(ref.id)) : known.map((id) => accountKey(id));
+    const asked = refs && refs.length > 0 ? refs : known;
     // a provider named alone: its default account and every account the config names
-    const chosen = unique(asked.flatMap((ref) => (ref.account === null ? [ref, ...namedAccountsOf(config, ref.id)] : [ref])));
+    const accountsOf = (ref: string | AccountKey): AccountKey[] =>
+      typeof ref !== "string" ? [ref] : ref.includes(":") ? [parseAccountRef(ref)] : [accountKey(ref), ...namedAccountsOf(config, ref)];
+    const chosen = unique(asked.flatMap(accountsOf).filter((key) => known.includes(key.id)));
     await Promise.all(
       chosen.flatMap((key) => [
         this.deps.cache.remove(key),

@@ -10,7 +10,7 @@ import { StoredNotifiedState } from "../adapters/cache/stored-notified-state.js"
 import { StoredStatusCache } from "../adapters/cache/stored-status-cache.js";
 import { StoredUsageHistory } from "../adapters/cache/stored-usage-history.js";
 import { createStatusFeed } from "../adapters/http/status-feeds.js";
-import { accountRef, parseAccountRef } from "../domain/account.js";
+import { accountRef, parseAccountRef, type AccountKey } from "../domain/account.js";
 import { entryOf, namedAccountsOf } from "../domain/config-entry.js";
 import { EventService } from "../domain/event-service.js";
 import type { RemedyWriter } from "../domain/remedy.js";
@@ -78,7 +78,7 @@ export interface Core {
   /** Which browsers and profiles the provider's cookies were looked for in, and what was found (`quotabar cookies <id>[:account]`); null for an unknown id. */
   explainCookies(ref: string): Promise<CookieExplanation | null>;
   /** Forget what was kept for these providers (every account of each) or `id:account` refs (all when none is named): snapshots, status polls, kept values and cached cookie headers; the refs forgotten. */
-  forget(providerIds?: readonly string[]): Promise<string[]>;
+  forget(providerIds?: readonly (string | AccountKey)[]): Promise<string[]>;
   /** The provider's sign-in flow over this core's transport (origin map included); null when it has none. */
   signIn(providerId: string): Promise<DeviceFlow | null>;
   /** Keeps providers' web sessions alive (spec section 8): `check` from a long-lived driver, `refresh` by hand. */

@@ -1,5 +1,5 @@
 import { Flags } from "@oclif/core";
-import { ACCOUNT_LABEL_RULE, isAccountLabel } from "../domain/account.js";
+import { ACCOUNT_LABEL_RULE, accountKey, isAccountLabel, type AccountKey } from "../domain/account.js";
 import { UnknownAccountError, UnknownProviderError } from "../domain/unknown-provider.js";
 import { PROVIDER_IDS } from "../providers/registry.js";
 
@@ -48,4 +48,18 @@ export const colorFlag = () =>
 export function pasteCommand(platform: NodeJS.Platform = process.platform, env: NodeJS.ProcessEnv = process.env): string {
   if (platform === "darwin") return "pbpaste";
   return env.WAYLAND_DISPLAY ? "wl-paste" : "xclip -o -selection clipboard";
+}
+
+/** `--account <label>`: which of a provider's accounts (config `account`); default: the default account. */
+export const accountFlag = () =>
+  Flags.string({
+    description: `The account (config "account": ${ACCOUNT_LABEL_RULE}); default: the provider's default account`,
+    helpValue: "<label>",
+  });
+
+/** The account of `<id>` and `--account`, a label checked (never quoted when it is not one). */
+export function accountOf(id: string, label: string | undefined): AccountKey {
+  if (label === undefined) return accountKey(id);
+  if (!isAccountLabel(label)) throw new UnknownAccountError([`${id}:(not an account label)`], `An account is ${ACCOUNT_LABEL_RULE}.`);
+  return accountKey(id, label);
 }
