@@ -27,7 +27,7 @@ export class EventService {
       document.providers.map(async (usage) => {
         let events: QuotabarEvent[] = [];
         await this.deps.notified.update(keyOfUsage(usage), (state) => {
-          const next = newEvents(usage, state, notifySettings(config, usage.id), now);
+          const next = newEvents(usage, state, notifySettings(config, keyOfUsage(usage)), now);
           events = next.events;
           return next.state;
         });

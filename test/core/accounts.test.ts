@@ -12,6 +12,9 @@ import { NodeProcessRunner } from "../../adapters/process/node-process-runner.js
 import { MemorySecretStore } from "../../adapters/secrets/memory-secret-store.js";
 import { accountKey, accountRef, parseAccountRef, storageName } from "../../domain/account.js";
 import { QuotabarError } from "../../domain/errors.js";
+import { EventService } from "../../domain/event-service.js";
+import { StoredNotifiedState } from "../../adapters/cache/stored-notified-state.js";
+import type { UsageDocument } from "../../domain/usage-document.js";
 import { meter } from "../../domain/meter.js";
 import { catalogOf } from "../../domain/provider-catalog.js";
 import { ACCOUNTS_AT_ONCE, UsageService } from "../../domain/usage-service.js";
@@ -180,5 +183,44 @@ describe("a provider's accounts", () => {
     expect(most).toBe(ACCOUNTS_AT_ONCE);
     // the accounts still waiting when the budget ran out never started a request
     expect(started).toBeLessThan(200);
+  });
+});
+
+describe("events of two accounts", () => {
+  it("carry their account, and what was told for one is not told for the other", async () => {
+    const store = new FileTextStore(mkdtempSync(join(tmpdir(), "qb-events-")));
+    const config: QuotabarConfig = { providers: [{ id: "zai", account: "work", notify: { thresholds: [50] } }] };
+    const events = new EventService({
+      config: { path: () => "/nowhere", load: async () => config, update: async () => config },
+      clock: { now: () => now },
+      notified: new StoredNotifiedState(store),
+    });
+    const usage = (account: string | null, usedPercent: number) => ({
+      id: "zai",
+      account,
+      name: "z.ai",
+      ok: true,
+      source: "api",
+      plan: null,
+      primary: meter("Tokens", { usedPercent, resetsAt: "2026-11-20T15:00:00.000Z" }),
+      secondary: null,
+      tertiary: null,
+      details: [],
+      status: null,
+      fetchedAt: now.toISOString(),
+      stale: false,
+      error: null,
+    });
+    const doc: UsageDocument = { version: 1, generatedAt: now.toISOString(), providers: [usage(null, 85), usage("work", 60)] };
+    const told = await events.raise(doc);
+    // the default account has the default thresholds (80, 95); the work entry its own (50)
+    expect(told.map((e) => [e.account, e.type === "threshold" ? e.threshold : null])).toEqual([
+      [null, 80],
+      ["work", 50],
+    ]);
+    expect(await events.raise(doc)).toEqual([]);
+    // forgetting the work account's state tells its events again, never the default's
+    await events.forget([accountKey("zai", "work")]);
+    expect((await events.raise(doc)).map((e) => e.account)).toEqual(["work"]);
   });
 });
