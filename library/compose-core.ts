@@ -11,6 +11,7 @@ import { StoredStatusCache } from "../adapters/cache/stored-status-cache.js";
 import { StoredUsageHistory } from "../adapters/cache/stored-usage-history.js";
 import { createStatusFeed } from "../adapters/http/status-feeds.js";
 import { accountRef, parseAccountRef, type AccountKey } from "../domain/account.js";
+import { browsersForAccount } from "../domain/account-browsers.js";
 import { entryOf, namedAccountsOf } from "../domain/config-entry.js";
 import { EventService } from "../domain/event-service.js";
 import type { RemedyWriter } from "../domain/remedy.js";
@@ -207,7 +208,7 @@ export function composeCore(adapters: CoreAdapters): Core {
       if (!module) return null;
       const entry = entryOf(await config.load(), account);
       const { explainCookies } = await import("../adapters/browser/cookie-explanation.js");
-      return explainCookies(module, entry, browsers, env, () => clock.now());
+      return explainCookies(module, entry, browsersForAccount(entry, browsers), env, () => clock.now());
     },
     async signIn(providerId) {
       const load = (await catalog.load(providerId))?.signIn;

@@ -37,8 +37,15 @@ export function providerIds(given: readonly string[]): string[] {
   return refs.map((ref) => (ref.account === null ? ref.id : `${ref.id}:${ref.account}`));
 }
 
-/** One provider id argument (`logout <id>`, `cookies <id>`, ...), checked the same way. */
-export const providerId = (given: string): string => providerIds([given])[0] as string;
+/** One provider id argument (`logout <id>`, `login <id>`, ...), checked the same way; an account goes in `--account` (where a command takes one). */
+export function providerId(given: string): string {
+  const ref = providerIds([given])[0] as string;
+  if (ref.includes(":")) throw new UnknownAccountError([ref], "Give the provider id alone here; `config set-key` and `logout` take --account <label>.");
+  return ref;
+}
+
+/** One `<id>` or `<id>:<account>` argument (`cookies <id>:<account>`), checked the same way. */
+export const providerRef = (given: string): string => providerIds([given])[0] as string;
 
 /** Colour only for a terminal; `--no-color`, NO_COLOR and a pipe turn it off. */
 export const colorFlag = () =>
