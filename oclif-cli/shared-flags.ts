@@ -40,7 +40,8 @@ export function providerIds(given: readonly string[]): string[] {
 /** One provider id argument (`logout <id>`, `login <id>`, ...), checked the same way; an account goes in `--account` (where a command takes one). */
 export function providerId(given: string): string {
   const ref = providerIds([given])[0] as string;
-  if (ref.includes(":")) throw new UnknownAccountError([ref], "Give the provider id alone here; `config set-key` and `logout` take --account <label>.");
+  if (ref.includes(":"))
+    throw new UnknownAccountError([ref], "Give the provider id alone here; `config set-key` and `logout` take --account <label>.");
   return ref;
 }
 

@@ -23,7 +23,7 @@ type Check = (value: unknown) => ConfigIssue | null;
 
 const COOKIE_SOURCES = ["auto", "manual", "off"];
 /** Or one browser profile: `chrome:Profile 2`, `firefox:work` (a browser id, a colon, the profile's name or folder). */
-const COOKIE_PROFILE = /^[a-z][a-z0-9-]*:[^\u0000-\u001f\u007f]{1,100}$/;
+const COOKIE_PROFILE = /^[a-z][a-z0-9-]*:\P{Cc}{1,100}$/u;
 const seconds = `a number of seconds from 1 to ${MAX_TIMEOUT_SECONDS}`;
 
 /** Messages say what the value must be and never quote it (it may be a secret). */

@@ -17,7 +17,7 @@ const flag = must("true or false");
 const seconds = `a number of seconds from 1 to ${MAX_TIMEOUT_SECONDS}`;
 const COOKIE_SOURCES = ["auto", "manual", "off"] as const;
 const cookieSource = `one of ${COOKIE_SOURCES.map((s) => `"${s}"`).join(", ")}, or "<browser>:<profile>"`;
-const COOKIE_PROFILE = /^[a-z][a-z0-9-]*:[^\u0000-\u001f\u007f]{1,100}$/;
+const COOKIE_PROFILE = /^[a-z][a-z0-9-]*:\P{Cc}{1,100}$/u;
 const label = "a label of 1 to 32 letters, digits, -, _ or .";
 const percent = "a percent from 1 to 100";
 const NotifySchema = z.looseObject(
