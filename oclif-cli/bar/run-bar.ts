@@ -77,12 +77,16 @@ export async function runBar(request: BarRequest, deps: BarDependencies): Promis
     (loaded ??= deps.core?.() ?? import("../composition.js").then((m) => m.createCliCore({ config: request.config }, { env })));
   const fresh = (at: Date) => deps.now().getTime() - at.getTime() <= request.maxAgeMs;
 
-  const selection = new KeptSelection(store, originKey(JSON.stringify([origins, configPath])));
-  let ids = request.providers ?? (await selection.read(fresh))?.filter((ref) => parseAccountRef(ref).id in DASHBOARDS) ?? null;
-  if (ids === null || ids.some((ref) => !ref.includes(":") && hasNamedAccounts(config, ref))) {
-    // a provider named alone with accounts in the config: every one of them, as `quotabar` chooses them
-    ids = (await (await core()).usage.select(config, ids ?? undefined)).map(accountRef);
-    if (request.providers === null) await selection.write(ids, deps.now()).catch(() => undefined);
+  // which accounts to show: the enabled ones without -p, every account of a provider named alone that has
+  // named accounts; worked out by the core (credential lookups) and kept like a snapshot, for --max-age
+  const asked = request.providers;
+  const expand = asked === null || asked.some((ref) => !ref.includes(":") && hasNamedAccounts(config, ref));
+  const scope = originKey(JSON.stringify(asked === null ? [origins, configPath] : [origins, configPath, asked]));
+  const selection = new KeptSelection(store, scope, asked === null ? undefined : `bar/selection-${scope}`);
+  let ids = expand ? ((await selection.read(fresh))?.filter((ref) => parseAccountRef(ref).id in DASHBOARDS) ?? null) : asked;
+  if (ids === null) {
+    ids = (await (await core()).usage.select(config, asked ?? undefined)).map(accountRef);
+    await selection.write(ids, deps.now()).catch(() => undefined);
   }
 
   const shown = new Map<string, ProviderUsage>();
