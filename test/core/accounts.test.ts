@@ -14,7 +14,8 @@ import { accountKey, accountRef, parseAccountRef, storageName } from "../../doma
 import { QuotabarError } from "../../domain/errors.js";
 import { EventService } from "../../domain/event-service.js";
 import { StoredNotifiedState } from "../../adapters/cache/stored-notified-state.js";
-import type { UsageDocument } from "../../domain/usage-document.js";
+import { UsageDocumentSchema, type UsageDocument } from "../../domain/usage-document.js";
+import { checkedUsage } from "../../domain/usage-check.js";
 import { meter } from "../../domain/meter.js";
 import { catalogOf } from "../../domain/provider-catalog.js";
 import { ACCOUNTS_AT_ONCE, UsageService } from "../../domain/usage-service.js";
@@ -85,6 +86,36 @@ describe("an account's identity", () => {
     expect(parseAccountRef("claude:work")).toEqual({ id: "claude", account: "work" });
     expect(parseAccountRef("claude")).toEqual({ id: "claude", account: null });
     expect(accountRef(accountKey("claude", "work"))).toBe("claude:work");
+  });
+});
+
+describe("the usage document's account", () => {
+  const entry = {
+    id: "zai",
+    name: "z.ai",
+    ok: true,
+    source: "api",
+    plan: null,
+    primary: null,
+    secondary: null,
+    tertiary: null,
+    details: [],
+    status: null,
+    fetchedAt: "2026-11-20T10:00:00.000Z",
+    stale: false,
+    error: null,
+  };
+
+  it("is a label or null, and a document from before accounts (no field) is still valid", () => {
+    const old = { version: 1, generatedAt: "2026-11-20T10:00:00.000Z", providers: [entry] };
+    expect(UsageDocumentSchema.safeParse(old).success).toBe(true);
+    expect(checkedUsage(entry)).not.toHaveProperty("account");
+    for (const account of [null, "work"]) {
+      expect(UsageDocumentSchema.parse({ ...old, providers: [{ ...entry, account }] }).providers[0]?.account).toBe(account);
+      expect(checkedUsage({ ...entry, account })?.account).toBe(account);
+    }
+    expect(UsageDocumentSchema.safeParse({ ...old, providers: [{ ...entry, account: 7 }] }).success).toBe(false);
+    expect(checkedUsage({ ...entry, account: 7 })).toBeNull();
   });
 });
 
