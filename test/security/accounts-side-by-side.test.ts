@@ -7,6 +7,7 @@ import { MemorySecretStore } from "../../adapters/secrets/memory-secret-store.js
 import { accountKey } from "../../domain/account.js";
 import { browsersForAccount } from "../../domain/account-browsers.js";
 import { keepCookieHeader, readCachedCookie } from "../../providers/kit/browser-cookies.js";
+import { OLLAMA_TEST_COOKIE, OLLAMA_TEST_SESSION } from "../../providers/ollama/simulator.js";
 import { OPENROUTER_TEAM_TEST_KEY, OPENROUTER_TEST_KEY } from "../../providers/openrouter/simulator.js";
 import type { BrowserAccess, CookieCandidate } from "../../ports/browser-credentials.js";
 import type { CredentialContext } from "../../ports/fetch-context.js";
@@ -103,6 +104,42 @@ describe("two accounts of one provider", () => {
       expect(byAccount.team).toMatchObject({ ok: true });
       expect(byAccount["(default)"]).toMatchObject({ ok: true });
       expect(JSON.stringify(doc)).not.toContain("sk-or-v1-refused");
+    } finally {
+      clear();
+    }
+  });
+});
+
+describe("two accounts of a cookie provider", () => {
+  const s = useSimulator();
+
+  it("each sends its own pasted cookie; the refused one gets no numbers of the other, fresh or stale", async () => {
+    const other = "__Secure-session=ollama-someone-else-session-0123456789";
+    const clear = writeConfig(s.home, {
+      providers: [
+        { id: "ollama", cookieHeader: OLLAMA_TEST_COOKIE },
+        { id: "ollama", account: "work", cookieHeader: other },
+      ],
+    });
+    try {
+      const first = await s.quotabar().usage({ providers: ["ollama"] });
+      expect(first.providers.map((p) => [p.account, p.ok])).toEqual([
+        [null, true],
+        ["work", false],
+      ]);
+      const cookies = s.sim.requests.filter((r) => r.providerId === "ollama").map((r) => String(r.headers.cookie ?? ""));
+      expect(cookies.some((c) => c.includes(OLLAMA_TEST_SESSION))).toBe(true);
+      expect(cookies.some((c) => c.includes("ollama-someone-else-session"))).toBe(true);
+      // the refused account never sent the other's session
+      expect(cookies.filter((c) => c.includes(OLLAMA_TEST_SESSION) && c.includes("someone-else"))).toEqual([]);
+
+      s.sim.setScenario("ollama", "upstream_500");
+      const down = await s.quotabar().usage({ providers: ["ollama"] });
+      expect(down.providers.map((p) => [p.account, p.stale, p.primary === null])).toEqual([
+        [null, true, false],
+        ["work", false, true],
+      ]);
+      expect(JSON.stringify(down)).not.toContain("someone-else-session");
     } finally {
       clear();
     }
