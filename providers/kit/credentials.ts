@@ -75,3 +75,12 @@ export function missingKey(provider: string, envNames: readonly string[], messag
 
 /** Whether the entry is a named account (not the provider's default one). */
 export const namesAnAccount = (entry: ProviderConfigEntry): boolean => typeof entry.account === "string";
+
+/**
+ * A sign-in the machine has once (a vendor CLI's file, an IDE's, a running app's, gcloud's): the
+ * provider's default account's. A named account reads only what its own entry gives, so it is never
+ * shown the default account's numbers under its own name.
+ */
+export function machineWide<Credential>(source: CredentialSource<Credential>): CredentialSource<Credential> {
+  return { resolve: async (context) => (namesAnAccount(context.entry) ? null : source.resolve(context)) };
+}

@@ -146,6 +146,23 @@ describe("two accounts of a cookie provider", () => {
   });
 });
 
+describe("a sign-in the machine has once (a vendor CLI's file)", () => {
+  const s = useSimulator();
+
+  it("is the default account's: a named account without a credential of its own reads none of it", async () => {
+    await s.sim.seedHome(s.home, ["amp"]); // the Amp CLI's secrets file
+    const clear = writeConfig(s.home, { providers: [{ id: "amp", account: "work" }] });
+    try {
+      const doc = await s.quotabar({ AMP_COOKIE: undefined }).usage({ providers: ["amp"] });
+      const byAccount = Object.fromEntries(doc.providers.map((p) => [p.account ?? "(default)", p]));
+      expect(byAccount["(default)"]).toMatchObject({ ok: true, source: "cli" });
+      expect(byAccount.work).toMatchObject({ ok: false, primary: null, error: { code: "not_configured" } });
+    } finally {
+      clear();
+    }
+  });
+});
+
 describe("what is kept for an account is its own, even with the same credential", () => {
   it("minted tokens and plain values", async () => {
     const home = tempHome();
