@@ -89,6 +89,10 @@ const providerEntry = object("an object (a provider entry)", {
   ),
   cookieHeader: optional(text),
   workspaceID: optional(text),
+  /** Where an account's vendor CLI keeps its sign-in (Claude Code, Codex, Gemini CLI): absolute or `~/...`. */
+  claudeConfigDir: optional(text),
+  codexHome: optional(text),
+  geminiDir: optional(text),
   /** Replaces the provider's browser order: ids such as "chrome", "firefox", "safari". */
   browsers: optional(
     arrayOf("an array of browser ids (strings)", (v) => (typeof v === "string" ? null : mustBe("a browser id (a string)", v))),

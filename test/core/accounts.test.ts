@@ -20,7 +20,8 @@ import { meter } from "../../domain/meter.js";
 import { catalogOf } from "../../domain/provider-catalog.js";
 import { ACCOUNTS_AT_ONCE, UsageService } from "../../domain/usage-service.js";
 import { writeCliRemedies } from "../../library/remedy-text.js";
-import { cleanSecret } from "../../providers/kit/credentials.js";
+import { cleanSecret, machineWide } from "../../providers/kit/credentials.js";
+import { vendorHome } from "../../providers/kit/vendor-home.js";
 import { DESCRIPTORS } from "../../providers/registry.js";
 import type { ProviderConfigEntry, QuotabarConfig } from "../../ports/config-store.js";
 import type { AnyFetchStrategy } from "../../ports/fetch-strategy.js";
@@ -253,5 +254,27 @@ describe("events of two accounts", () => {
     // forgetting the work account's state tells its events again, never the default's
     await events.forget([accountKey("zai", "work")]);
     expect((await events.raise(doc)).map((e) => e.account)).toEqual(["work"]);
+  });
+});
+
+describe("where a provider reads an account's credentials (the kit)", () => {
+  const claude = { field: "claudeConfigDir", env: ["CLAUDE_CONFIG_DIR"], underHome: ".claude" };
+
+  it("vendorHome: the entry's field, else (the default account only) the variable, else the folder under HOME", () => {
+    const env = { HOME: "/home/me" };
+    expect(vendorHome({ entry: { id: "claude" }, env }, claude)).toBe("/home/me/.claude");
+    expect(vendorHome({ entry: { id: "claude" }, env: { ...env, CLAUDE_CONFIG_DIR: "/srv/claude" } }, claude)).toBe("/srv/claude");
+    const work = { id: "claude", account: "work" };
+    expect(vendorHome({ entry: work, env: { ...env, CLAUDE_CONFIG_DIR: "/srv/claude" } }, claude)).toBeNull();
+    expect(vendorHome({ entry: { ...work, claudeConfigDir: "~/.claude-work" }, env }, claude)).toBe("/home/me/.claude-work");
+    expect(vendorHome({ entry: { ...work, claudeConfigDir: "/abs/claude" }, env }, claude)).toBe("/abs/claude");
+    expect(vendorHome({ entry: { ...work, claudeConfigDir: "relative/dir" }, env }, claude)).toBeNull();
+  });
+
+  it("machineWide: a sign-in the machine has once is the default account's", async () => {
+    const file = machineWide({ resolve: async () => "the-cli-token" });
+    const context = (entry: ProviderConfigEntry) => ({ entry }) as unknown as Parameters<typeof file.resolve>[0];
+    expect(await file.resolve(context({ id: "amp" }))).toBe("the-cli-token");
+    expect(await file.resolve(context({ id: "amp", account: "work" }))).toBeNull();
   });
 });

@@ -47,6 +47,9 @@ const ProviderEntrySchema = z.looseObject(
       .optional(),
     cookieHeader: z.string(text).optional(),
     workspaceID: z.string(text).optional(),
+    claudeConfigDir: z.string(text).optional(),
+    codexHome: z.string(text).optional(),
+    geminiDir: z.string(text).optional(),
     browsers: z.array(z.string(must("a browser id (a string)")), must("an array of browser ids (strings)")).optional(),
     notify: NotifySchema.optional(),
   },
@@ -99,6 +102,7 @@ const entry = fc.record(
     cookieSource: field(fc.constantFrom("auto", "manual", "off", "AUTO", "", "chrome:Profile 2", "firefox:", "chrome:a\u0007")),
     cookieHeader: field(fc.string({ maxLength: 6 })),
     workspaceID: field(fc.string({ maxLength: 6 })),
+    codexHome: field(fc.constantFrom("~/.codex-work", "/home/me/.codex")),
     browsers: field(
       fc.array(fc.oneof({ weight: 5, arbitrary: fc.constantFrom("chrome", "firefox") }, { weight: 1, arbitrary: scalar }), {
         maxLength: 3,
