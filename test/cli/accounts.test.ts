@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { parseBarArgs } from "../../oclif-cli/bar/bar-args.js";
+import { parseUsageArgs } from "../../oclif-cli/usage-plain.js";
 import { OPENROUTER_TEAM_TEST_KEY } from "../../providers/openrouter/simulator.js";
 import { runCli } from "../helpers/cli.js";
 import { useSimulator } from "../helpers/harness.js";
@@ -33,6 +35,13 @@ describe("accounts in the CLI", () => {
     } finally {
       clear();
     }
+  });
+
+  it("the plain readings (before oclif loads) take `id:account`, and leave a label no account can have to oclif", () => {
+    expect(parseBarArgs(["-p", "OpenRouter:Team", "-p", "zai"])?.providers).toEqual(["openrouter:Team", "zai"]);
+    expect(parseBarArgs(["-p", "openrouter:<b>"])).toBeNull();
+    expect(parseUsageArgs(["-p", "openrouter:team", "--json"])?.request.providers).toEqual(["openrouter:team"]);
+    expect(parseUsageArgs(["-p", "openrouter:a b"])).toBeNull();
   });
 
   it("bar: one item per account", async () => {
