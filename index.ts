@@ -16,6 +16,7 @@ export {
 } from "./domain/usage-document.js";
 export type { ProviderDescriptor } from "./domain/descriptor.js";
 export type { ProviderListing } from "./domain/usage-service.js";
+export type { AccountKey } from "./domain/account.js";
 export { DESCRIPTORS, PROVIDER_IDS } from "./providers/registry.js";
 export type { ProviderId } from "./providers/registry.js";
 export { VERSION } from "./domain/version.js";

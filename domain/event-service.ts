@@ -1,3 +1,4 @@
+import { keyOfUsage, type AccountKey } from "./account.js";
 import type { Clock } from "../ports/clock.js";
 import type { ConfigStore } from "../ports/config-store.js";
 import type { NotifiedStateStore } from "../ports/notified-state.js";
@@ -25,8 +26,8 @@ export class EventService {
     const raised = await Promise.all(
       document.providers.map(async (usage) => {
         let events: QuotabarEvent[] = [];
-        await this.deps.notified.update(usage.id, (state) => {
-          const next = newEvents(usage, state, notifySettings(config, usage.id), now);
+        await this.deps.notified.update(keyOfUsage(usage), (state) => {
+          const next = newEvents(usage, state, notifySettings(config, keyOfUsage(usage)), now);
           events = next.events;
           return next.state;
         });
@@ -36,8 +37,8 @@ export class EventService {
     return raised.flat();
   }
 
-  /** Forget what was told for these providers (`quotabar cache clear`). */
-  async forget(providerIds: readonly string[]): Promise<void> {
-    await Promise.all(providerIds.map((id) => this.deps.notified.remove(id)));
+  /** Forget what was told for these accounts (`quotabar cache clear`). */
+  async forget(keys: readonly AccountKey[]): Promise<void> {
+    await Promise.all(keys.map((key) => this.deps.notified.remove(key)));
   }
 }

@@ -12,3 +12,12 @@ export class UnknownProviderError extends QuotabarError {
     });
   }
 }
+
+/** An account the config does not name (`-p claude:work`); a label that is not one is never quoted. */
+export class UnknownAccountError extends UnknownProviderError {
+  constructor(refs: readonly string[], advice: string) {
+    super(refs, []);
+    this.message = `Unknown account: ${refs.join(", ")}`;
+    this.remedies = [{ kind: "advice", text: advice }];
+  }
+}

@@ -12,6 +12,7 @@ export function checkedUsage(value: unknown): ProviderUsage | null {
   if (!isObject(value)) return null;
   const ok =
     isString(value.id) &&
+    (value.account === undefined || nullOr(value.account, isString)) &&
     isString(value.name) &&
     typeof value.ok === "boolean" &&
     nullOr(value.source, isString) &&
@@ -29,6 +30,7 @@ export function checkedUsage(value: unknown): ProviderUsage | null {
   const usage = value as unknown as ProviderUsage;
   return {
     id: usage.id,
+    ...(usage.account !== undefined ? { account: usage.account } : {}),
     name: usage.name,
     ok: usage.ok,
     source: usage.source,

@@ -61,6 +61,8 @@ export type UsageError = z.infer<typeof UsageErrorSchema>;
 
 export const ProviderUsageSchema = z.object({
   id: z.string(),
+  /** Which of the provider's accounts (config `account`); null: the default one. Absent in documents from before accounts. */
+  account: z.optional(z.nullable(z.string())),
   name: z.string(),
   ok: z.boolean(),
   source: z.nullable(z.string()),

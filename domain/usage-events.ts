@@ -4,6 +4,8 @@
  * threshold per window), a run-out forecast appearing in a window, a status page opening an incident.
  * An event holds ids, labels, numbers, times and the status page's own title and link: never a secret.
  */
+import { accountKey, type AccountKey } from "./account.js";
+import { entryOf } from "./config-entry.js";
 import type { NotifyConfig, QuotabarConfig } from "../ports/config-store.js";
 import type { NotifiedMeter, NotifiedState } from "../ports/notified-state.js";
 import { METER_ROLES, type MeterRole } from "./meter.js";
@@ -11,6 +13,8 @@ import { sameWindow } from "./meter-window.js";
 import type { Incident, ProviderStatus, ProviderUsage, StatusIndicator } from "./usage-document.js";
 
 export interface ThresholdEvent {
+  /** The provider's account (null: the default one). */
+  account: string | null;
   type: "threshold";
   provider: string;
   meter: MeterRole;
@@ -22,6 +26,8 @@ export interface ThresholdEvent {
 }
 
 export interface RunOutEvent {
+  /** The provider's account (null: the default one). */
+  account: string | null;
   type: "runOut";
   provider: string;
   meter: MeterRole;
@@ -31,6 +37,8 @@ export interface RunOutEvent {
 }
 
 export interface IncidentEvent {
+  /** The provider's account (null: the default one). */
+  account: string | null;
   type: "incident";
   provider: string;
   indicator: StatusIndicator;
@@ -58,9 +66,10 @@ const MAX_INCIDENTS = 50;
 /** What an incident's own impact may say; "none" (or a word of the page's own) falls back to the page's indicator. */
 const INCIDENT_INDICATORS: readonly string[] = ["minor", "major", "critical", "maintenance"];
 
-/** The defaults, then the config's root `notify`, then the provider entry's, field by field. */
-export function notifySettings(config: Pick<QuotabarConfig, "notify" | "providers">, providerId: string): NotifySettings {
-  const layers: (NotifyConfig | undefined)[] = [config.notify, config.providers.find((p) => p.id === providerId)?.notify];
+/** The defaults, then the config's root `notify`, then the account's entry's, field by field. */
+export function notifySettings(config: Pick<QuotabarConfig, "notify" | "providers">, key: AccountKey | string): NotifySettings {
+  const account = typeof key === "string" ? accountKey(key) : key;
+  const layers: (NotifyConfig | undefined)[] = [config.notify, entryOf(config, account).notify];
   let settings = DEFAULT_NOTIFY;
   for (const layer of layers) {
     if (!layer) continue;
@@ -101,6 +110,7 @@ export function newEvents(
       events.push({
         type: "threshold",
         provider: usage.id,
+        account: usage.account ?? null,
         meter: role,
         label: meter.label,
         threshold,
@@ -112,7 +122,15 @@ export function newEvents(
     const runsOutAt = meter.pace?.runsOutAt ?? null;
     if (settings.runOut && runsOutAt !== null && meter.resetsAt !== null && !told.runOut) {
       told.runOut = true;
-      events.push({ type: "runOut", provider: usage.id, meter: role, runsOutAt, resetsAt: meter.resetsAt, at });
+      events.push({
+        type: "runOut",
+        provider: usage.id,
+        account: usage.account ?? null,
+        meter: role,
+        runsOutAt,
+        resetsAt: meter.resetsAt,
+        at,
+      });
     }
     meters[role] = told;
   }
@@ -124,6 +142,7 @@ export function newEvents(
       events.push({
         type: "incident",
         provider: usage.id,
+        account: usage.account ?? null,
         indicator: indicatorOf(incident, usage.status),
         title: incident.name,
         url: incident.url,

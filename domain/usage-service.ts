@@ -11,10 +11,21 @@ import type { ProviderCatalog, ProviderModule } from "../ports/provider-module.j
 import type { SnapshotCache } from "../ports/snapshot-cache.js";
 import type { StatusReader } from "../ports/status-feed.js";
 import type { ProviderHistory, UsageHistory } from "../ports/usage-history.js";
-import { entryOf } from "./config-entry.js";
+import {
+  accountKey,
+  accountRef,
+  isAccountLabel,
+  keyOfEntry,
+  keyOfUsage,
+  parseAccountRef,
+  sameAccount,
+  type AccountKey,
+} from "./account.js";
+import { browsersForAccount } from "./account-browsers.js";
+import { entryOf, hasDefaultEntry, namedAccountsOf } from "./config-entry.js";
 import type { ProviderDescriptor, SourceKind } from "./descriptor.js";
 import { asQuotabarError, budgetExceeded, QuotabarError } from "./errors.js";
-import { UnknownProviderError } from "./unknown-provider.js";
+import { UnknownAccountError, UnknownProviderError } from "./unknown-provider.js";
 import { withPace } from "./pace.js";
 import { checkedUsage } from "./usage-check.js";
 import type { RemedyWriter } from "./remedy.js";
@@ -23,9 +34,11 @@ import { cleanStrings } from "./untrusted-text.js";
 import type { ProviderStatus, ProviderUsage, Snapshot, UsageDocument } from "./usage-document.js";
 
 export const DEFAULT_TIMEOUT_SECONDS = 15;
+/** How many of one provider's accounts are fetched at once (they go to the same host). */
+export const ACCOUNTS_AT_ONCE = 4;
 
 export interface UsageRequest {
-  /** Provider ids; default: the enabled ones (config), else every provider whose credentials are found. */
+  /** Provider ids (every account of each) or `id:account` (that one); default: the enabled ones (config), else every provider whose credentials are found. */
   providers?: readonly string[];
   /** Per-provider budget; default: config `timeoutSeconds`, else 15 s. */
   timeoutMs?: number;
@@ -38,6 +51,8 @@ export interface UsageRequest {
 /** One line of `quotabar providers` (and Raycast's list of providers not set up). */
 export interface ProviderListing {
   id: string;
+  /** The account (config `account`); null: the default one. */
+  account: string | null;
   name: string;
   auth: readonly string[];
   credentialsFound: boolean;
@@ -92,7 +107,8 @@ export class UsageService {
   async usage(request: UsageRequest = {}): Promise<UsageDocument> {
     const config = await this.deps.config.load();
     const source = request.source;
-    let modules = await Promise.all((await this.select(config, request.providers)).map((id) => this.module(id)));
+    const accounts = await this.select(config, request.providers);
+    let modules = await Promise.all([...new Set(accounts.map((key) => key.id))].map((id) => this.module(id)));
     if (source && source !== "auto") {
       const asked = request.providers && request.providers.length > 0;
       // the sources a provider declares, for every provider alike (a config entry's own `source` may be looser: Kilo reads "web" as auto)
@@ -103,51 +119,88 @@ export class UsageService {
     }
     const timeoutMs = request.timeoutMs ?? (config.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000;
     const providers = await Promise.all(
-      modules.map((module) => this.fetchProvider(module, entryOf(config, module.descriptor.id), timeoutMs, request)),
+      modules.map((module) => {
+        const own = accounts.filter((key) => key.id === module.descriptor.id);
+        return this.fetchAccounts(module, own, config, timeoutMs, request);
+      }),
     );
-    return { version: 1, generatedAt: this.deps.clock.now().toISOString(), providers };
+    return { version: 1, generatedAt: this.deps.clock.now().toISOString(), providers: providers.flat() };
   }
 
-  /** Requested ids in the order asked; otherwise config order, then catalog order. */
-  async select(config: QuotabarConfig, requested?: readonly string[]): Promise<string[]> {
+  /**
+   * Requested ids (every account of each) and `id:account` refs in the order asked; otherwise
+   * config order, then catalog order, the enabled accounts only. A provider's accounts are adjacent.
+   */
+  async select(config: QuotabarConfig, requested?: readonly string[]): Promise<AccountKey[]> {
     const known = this.known();
     if (requested && requested.length > 0) {
-      const unknown = requested.filter((id) => !known.includes(id));
+      const refs = requested.map(parseAccountRef);
+      const unknown = requested.filter((_, i) => !known.includes((refs[i] as AccountKey).id));
       if (unknown.length > 0) throw new UnknownProviderError(unknown, known);
-      return [...new Set(requested)];
+      const missing = refs.filter((ref) => ref.account !== null && !namedAccountsOf(config, ref.id).some((k) => sameAccount(k, ref)));
+      if (missing.length > 0) {
+        const named = config.providers.map(keyOfEntry).filter((key) => key.account !== null && known.includes(key.id));
+        const shown = missing.map((ref) => (isAccountLabel(ref.account) ? accountRef(ref) : `${ref.id}:(not an account label)`));
+        throw new UnknownAccountError(shown, `Accounts in the config file: ${named.map(accountRef).join(", ") || "none"}`);
+      }
+      const chosen = await Promise.all(refs.map((ref) => (ref.account === null ? this.accountsOf(config, ref.id) : [ref])));
+      return grouped(unique(chosen.flat()));
     }
     const configured = config.providers.map((e) => e.id).filter((id) => known.includes(id));
     const ordered = [...new Set([...configured, ...known])];
-    const enabled = await Promise.all(ordered.map(async (id) => this.isEnabled(await this.module(id), entryOf(config, id))));
-    return ordered.filter((_, i) => enabled[i]);
+    const accounts = (await Promise.all(ordered.map((id) => this.accountsOf(config, id)))).flat();
+    const enabled = await Promise.all(accounts.map(async (key) => this.isEnabled(await this.module(key.id), entryOf(config, key))));
+    return accounts.filter((_, i) => enabled[i]);
   }
 
-  /** Forget the kept snapshots of these providers (all when none is named); the ids forgotten. */
-  async forget(ids?: readonly string[]): Promise<string[]> {
+  /**
+   * A provider's accounts: its default one, then the named ones of the config. With named accounts
+   * and no entry of its own, the default account counts only when its credentials are found (an
+   * environment variable, a vendor's files): naming a work account never adds an empty default row.
+   */
+  private async accountsOf(config: QuotabarConfig, id: string): Promise<AccountKey[]> {
+    const named = namedAccountsOf(config, id);
+    if (named.length === 0 || hasDefaultEntry(config, id)) return [accountKey(id), ...named];
+    const withDefault = await this.credentialsFound(await this.module(id), entryOf(config, id));
+    return withDefault ? [accountKey(id), ...named] : named;
+  }
+
+  /**
+   * Forget what was kept for these providers (every account of each), `id:account` refs or exact
+   * accounts (everything when none is named); what was forgotten.
+   */
+  async forget(refs?: readonly (string | AccountKey)[]): Promise<AccountKey[]> {
     const known = this.known();
-    const chosen = ids && ids.length > 0 ? ids.filter((id) => known.includes(id)) : known;
+    const config = await this.deps.config.load().catch(() => ({ providers: [] }) as QuotabarConfig);
+    const asked = refs && refs.length > 0 ? refs : known;
+    // a provider named alone: its default account and every account the config names
+    const accountsOf = (ref: string | AccountKey): AccountKey[] =>
+      typeof ref !== "string" ? [ref] : ref.includes(":") ? [parseAccountRef(ref)] : [accountKey(ref), ...namedAccountsOf(config, ref)];
+    const chosen = unique(asked.flatMap(accountsOf).filter((key) => known.includes(key.id)));
     await Promise.all(
-      chosen.flatMap((id) => [
-        this.deps.cache.remove(id),
-        this.deps.kept.removeAll(id),
-        this.deps.history?.remove(id) ?? Promise.resolve(),
+      chosen.flatMap((key) => [
+        this.deps.cache.remove(key),
+        this.deps.kept.removeAll(key),
+        this.deps.history?.remove(key) ?? Promise.resolve(),
       ]),
     );
     return chosen;
   }
 
-  /** Every provider, with whether its credentials are found here and whether it is on (no network). */
+  /** Every account of every provider, with whether its credentials are found here and whether it is on (no network). */
   async listProviders(): Promise<ProviderListing[]> {
     const config = await this.deps.config.load();
+    const accounts = this.known().flatMap((id) => [accountKey(id), ...namedAccountsOf(config, id)]);
     return Promise.all(
-      this.known().map(async (id) => {
-        const module = await this.module(id);
+      accounts.map(async (key) => {
+        const module = await this.module(key.id);
         const { descriptor } = module;
-        const entry = entryOf(config, descriptor.id);
-        // one look for credentials per provider (it may read browsers or run ps): enabled follows from it
+        const entry = entryOf(config, key);
+        // one look for credentials per account (it may read browsers or run ps): enabled follows from it
         const credentialsFound = await this.credentialsFound(module, entry);
         return {
           id: descriptor.id,
+          account: key.account,
           name: descriptor.name,
           auth: descriptor.auth,
           credentialsFound,
@@ -171,7 +224,8 @@ export class UsageService {
   /** Whether any strategy finds a credential locally (no network). */
   async credentialsFound(module: ProviderModule, entry: ProviderConfigEntry): Promise<boolean> {
     // finding out whether a provider is set up never prompts: an OS dialog to list providers would be a surprise
-    const context = { ...this.credentialContext(entry, undefined), browsers: { ...this.deps.browsers, interactive: false } };
+    const base = this.credentialContext(entry, undefined);
+    const context = { ...base, browsers: { ...base.browsers, interactive: false } };
     for (const strategy of this.applicable(module, context.sourceMode)) {
       try {
         if ((await strategy.credentials.resolve(context)) !== null) return true;
@@ -182,39 +236,69 @@ export class UsageService {
     return false;
   }
 
-  private async fetchProvider(
+  /**
+   * A provider's accounts, ACCOUNTS_AT_ONCE at a time, all within the provider's one time budget (an
+   * account still waiting when it is spent fails at once); the status page is read once for all.
+   */
+  private async fetchAccounts(
     module: ProviderModule,
-    entry: ProviderConfigEntry,
+    accounts: readonly AccountKey[],
+    config: QuotabarConfig,
     budgetMs: number,
     request: UsageRequest,
+  ): Promise<ProviderUsage[]> {
+    const deadline = Date.now() + budgetMs;
+    const statusController = new AbortController();
+    const statusTimer = setTimeout(() => statusController.abort(), budgetMs);
+    // the status page gets the provider's time budget too, so a slow one never holds the usage back
+    const status = request.status ? this.readStatus(module.descriptor.id, statusController.signal) : Promise.resolve(null);
+    try {
+      return await inTurns(accounts, ACCOUNTS_AT_ONCE, (key) =>
+        this.fetchProvider(module, key, entryOf(config, key), { budgetMs, deadline }, request, status),
+      );
+    } finally {
+      clearTimeout(statusTimer);
+      statusController.abort();
+    }
+  }
+
+  private async fetchProvider(
+    module: ProviderModule,
+    key: AccountKey,
+    entry: ProviderConfigEntry,
+    { budgetMs, deadline }: { budgetMs: number; deadline: number },
+    request: UsageRequest,
+    statusPromise: Promise<ProviderStatus | null>,
   ): Promise<ProviderUsage> {
     const { descriptor } = module;
     const controller = new AbortController();
-    const deadline = Date.now() + budgetMs;
     const secrets: string[] = [];
     // whose numbers these are: the first credential the configuration gives (never a token minted on the way)
     let whose: string[] = [];
-    // the status page gets the provider's time budget too, so a slow one never holds the usage back
-    const statusPromise = request.status ? this.readStatus(descriptor.id, controller.signal) : Promise.resolve(null);
     let timer: NodeJS.Timeout | undefined;
     const outOfTime = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        reject(budgetExceeded(descriptor.name, budgetMs));
-        controller.abort();
-      }, budgetMs);
+      timer = setTimeout(
+        () => {
+          reject(budgetExceeded(descriptor.name, budgetMs));
+          controller.abort();
+        },
+        Math.max(0, deadline - Date.now()),
+      );
     });
     try {
       const run = this.runStrategies(module, entry, request.source, (credential, named) => {
         const credentialSecrets = secretsOf(credential);
         if (whose.length === 0) whose = secretsOf(named);
         secrets.push(...credentialSecrets);
+        // an account that waited its turn past the provider's budget asks nothing (its last numbers are served)
+        if (Date.now() >= deadline) throw budgetExceeded(descriptor.name, budgetMs);
         const http = scopedHttp(this.deps.transport, { service: descriptor.name, signal: controller.signal, deadline, budgetMs, secrets });
-        const kept = this.deps.kept.scoped(descriptor.id, credentialSecrets, (secret) => secrets.push(secret));
+        const kept = this.deps.kept.scoped(key, credentialSecrets, (secret) => secrets.push(secret));
         return { http, signal: controller.signal, timeoutMs: Math.max(0, deadline - Date.now()), kept };
       });
       const { snapshot, source } = await Promise.race([run, outOfTime]);
       const usage = await this.validated({
-        ...identity(module),
+        ...identity(module, key),
         ok: true,
         source,
         ...cleanStrings(snapshot, secrets),
@@ -227,7 +311,7 @@ export class UsageService {
       await keeping;
       return paced;
     } catch (thrown) {
-      return this.failure(module, asQuotabarError(thrown), secrets, whose, await statusPromise);
+      return this.failure(module, key, asQuotabarError(thrown), secrets, whose, await statusPromise);
     } finally {
       clearTimeout(timer);
       controller.abort();
@@ -283,7 +367,8 @@ export class UsageService {
       now: () => this.deps.clock.now(),
       sourceMode: sourceOverride ?? fromEntry,
       processes: this.deps.processes,
-      browsers: this.deps.browsers,
+      // a named account (or a cookieSource profile) sees only its own browser profile
+      browsers: browsersForAccount(entry, this.deps.browsers),
     };
   }
 
@@ -295,21 +380,22 @@ export class UsageService {
    */
   private async failure(
     module: ProviderModule,
+    key: AccountKey,
     error: QuotabarError,
     secrets: readonly string[],
     whose: readonly string[],
     status: ProviderStatus | null,
   ): Promise<ProviderUsage> {
     // only a credential that was found and used has numbers of its own to fall back on
-    const cached = whose.length === 0 ? null : await this.deps.cache.read(module.descriptor.id, whose).catch(() => null);
+    const cached = whose.length === 0 ? null : await this.deps.cache.read(key, whose).catch(() => null);
     const usageError = cleanStrings(error.toUsageError(this.deps.writeRemedies), secrets);
     status = cleanStrings(status, []);
     if (cached) {
-      const stale = { ...cached, ...identity(module), ok: false, stale: true, error: usageError, status: status ?? cached.status };
+      const stale = { ...cached, ...identity(module, key), ok: false, stale: true, error: usageError, status: status ?? cached.status };
       return this.paced(stale, whose, false);
     }
     return {
-      ...identity(module),
+      ...identity(module, key),
       ok: false,
       source: null,
       plan: null,
@@ -331,7 +417,7 @@ export class UsageService {
   private async paced(usage: ProviderUsage, whose: readonly string[], fresh: boolean): Promise<ProviderUsage> {
     const history = this.deps.history;
     const kept: ProviderHistory | null = history
-      ? await (fresh ? history.append(usage, whose) : history.read(usage.id, whose)).catch(() => null)
+      ? await (fresh ? history.append(usage, whose) : history.read(keyOfUsage(usage), whose)).catch(() => null)
       : null;
     return withPace(usage, this.deps.clock.now(), kept);
   }
@@ -408,6 +494,31 @@ export function impossibleValue(usage: Pick<ProviderUsage, "primary" | "secondar
   return null;
 }
 
-function identity(module: ProviderModule) {
-  return { id: module.descriptor.id, name: module.descriptor.name, stale: false, error: null };
+function identity(module: ProviderModule, key: AccountKey) {
+  return { id: module.descriptor.id, account: key.account, name: module.descriptor.name, stale: false, error: null };
+}
+
+/** Each account once, in the order first named. */
+function unique(keys: readonly AccountKey[]): AccountKey[] {
+  return keys.filter((key, i) => keys.findIndex((other) => sameAccount(other, key)) === i);
+}
+
+/** A provider's accounts next to each other, providers in the order first named. */
+function grouped(keys: readonly AccountKey[]): AccountKey[] {
+  const ids = [...new Set(keys.map((key) => key.id))];
+  return ids.flatMap((id) => keys.filter((key) => key.id === id));
+}
+
+/** `work` for every item, at most `atOnce` running at a time; the answers in the items' order. */
+async function inTurns<T, R>(items: readonly T[], atOnce: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const answers: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      answers[index] = await work(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(atOnce, items.length) }, worker));
+  return answers;
 }

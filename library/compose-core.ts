@@ -10,6 +10,9 @@ import { StoredNotifiedState } from "../adapters/cache/stored-notified-state.js"
 import { StoredStatusCache } from "../adapters/cache/stored-status-cache.js";
 import { StoredUsageHistory } from "../adapters/cache/stored-usage-history.js";
 import { createStatusFeed } from "../adapters/http/status-feeds.js";
+import { accountRef, parseAccountRef, type AccountKey } from "../domain/account.js";
+import { browsersForAccount } from "../domain/account-browsers.js";
+import { entryOf, namedAccountsOf } from "../domain/config-entry.js";
 import { EventService } from "../domain/event-service.js";
 import type { RemedyWriter } from "../domain/remedy.js";
 import { KEEPALIVE, SessionKeepalive, type KeepaliveReport } from "../domain/session-keepalive.js";
@@ -21,7 +24,7 @@ import { UsageService, type UsageRequest } from "../domain/usage-service.js";
 import { PROVIDER_CATALOG } from "../providers/registry.js";
 import type { BrowserAccess, SecretStore } from "../ports/browser-credentials.js";
 import type { Clock } from "../ports/clock.js";
-import type { ConfigStore } from "../ports/config-store.js";
+import type { ConfigStore, QuotabarConfig } from "../ports/config-store.js";
 import type { DeviceFlow } from "../ports/device-flow.js";
 import type { Environment } from "../ports/environment.js";
 import type { HttpTransport } from "../ports/http-client.js";
@@ -73,10 +76,10 @@ export interface Core {
   writeRemedies: RemedyWriter;
   /** The browsers credential sources read, as this composition reads them. */
   browsers: BrowserAccess;
-  /** Which browsers and profiles the provider's cookies were looked for in, and what was found (`quotabar cookies <id>`); null for an unknown id. */
-  explainCookies(providerId: string): Promise<CookieExplanation | null>;
-  /** Forget what was kept for these providers (all when none is named): snapshots, status polls, kept values and cached cookie headers. */
-  forget(providerIds?: readonly string[]): Promise<string[]>;
+  /** Which browsers and profiles the provider's cookies were looked for in, and what was found (`quotabar cookies <id>[:account]`); null for an unknown id. */
+  explainCookies(ref: string): Promise<CookieExplanation | null>;
+  /** Forget what was kept for these providers (every account of each) or `id:account` refs (all when none is named): snapshots, status polls, kept values and cached cookie headers; the refs forgotten. */
+  forget(providerIds?: readonly (string | AccountKey)[]): Promise<string[]>;
   /** The provider's sign-in flow over this core's transport (origin map included); null when it has none. */
   signIn(providerId: string): Promise<DeviceFlow | null>;
   /** Keeps providers' web sessions alive (spec section 8): `check` from a long-lived driver, `refresh` by hand. */
@@ -89,7 +92,7 @@ export interface Core {
   watch(options: WatchOptions): Promise<void>;
 }
 
-/** Which history to read: these providers (default: every one), readings since a time (default: all kept). */
+/** Which history to read: these providers (every account of each) or `id:account` refs (default: every one), readings since a time (default: all kept). */
 export interface HistoryRequest {
   providers?: readonly string[];
   since?: Date;
@@ -180,7 +183,7 @@ export function composeCore(adapters: CoreAdapters): Core {
     catalog,
     usage,
     keepalive,
-    history: (request) => readHistory(history, catalog, request),
+    history: async (request) => readHistory(history, catalog, await config.load(), request),
     events,
     watch: (options) => watch({ usage, keepalive, events, clock }, options),
     status: polled,
@@ -189,21 +192,23 @@ export function composeCore(adapters: CoreAdapters): Core {
     async forget(providerIds) {
       const forgotten = await usage.forget(providerIds);
       await Promise.all([
-        polled.forget(forgotten),
+        // a status page is the provider's, whichever account
+        polled.forget([...new Set(forgotten.map((key) => key.id))]),
         events.forget(forgotten),
         // the browser cookie code loads only when something is forgotten: a refresh never needs it
         import("../providers/kit/browser-cookies.js").then(({ forgetCachedCookieHeader }) =>
-          Promise.all(forgotten.map((id) => forgetCachedCookieHeader(browsers.secrets, id))),
+          Promise.all(forgotten.map((key) => forgetCachedCookieHeader(browsers.secrets, key))),
         ),
       ]);
-      return forgotten;
+      return forgotten.map(accountRef);
     },
-    async explainCookies(providerId) {
-      const module = await catalog.load(providerId);
+    async explainCookies(ref) {
+      const account = parseAccountRef(ref);
+      const module = await catalog.load(account.id);
       if (!module) return null;
-      const entry = (await config.load()).providers.find((p) => p.id === providerId) ?? { id: providerId };
+      const entry = entryOf(await config.load(), account);
       const { explainCookies } = await import("../adapters/browser/cookie-explanation.js");
-      return explainCookies(module, entry, browsers, env, () => clock.now());
+      return explainCookies(module, entry, browsersForAccount(entry, browsers), env, () => clock.now());
     },
     async signIn(providerId) {
       const load = (await catalog.load(providerId))?.signIn;
@@ -236,7 +241,8 @@ async function watch(
       try {
         const startedAt = core.clock.now();
         const document = await core.usage.usage(options.request);
-        ids = document.providers.map((p) => p.id);
+        // web sessions are kept alive for the default accounts (the keepalive reads the provider's own entry)
+        ids = document.providers.filter((p) => (p.account ?? null) === null).map((p) => p.id);
         if (!signal.aborted) await options.onDocument(document, { startedAt, durationMs: nowMs() - startedAt.getTime() });
         if (!signal.aborted && options.onEvents) {
           // events that cannot be raised are reported, and the refresh still counts as one with none
@@ -263,13 +269,20 @@ async function watch(
 }
 
 /** The kept history of the requested providers (unknown ids are refused), readings since `since`. */
-async function readHistory(history: UsageHistory, catalog: ProviderCatalog, request: HistoryRequest = {}): Promise<ProviderHistory[]> {
+async function readHistory(
+  history: UsageHistory,
+  catalog: ProviderCatalog,
+  config: QuotabarConfig,
+  request: HistoryRequest = {},
+): Promise<ProviderHistory[]> {
   const known = catalog.descriptors().map((d) => d.id);
-  const ids = request.providers && request.providers.length > 0 ? [...new Set(request.providers)] : known;
-  const unknown = ids.filter((id) => !known.includes(id));
+  const refs = (request.providers && request.providers.length > 0 ? [...new Set(request.providers)] : known).map(parseAccountRef);
+  const unknown = refs.filter((ref) => !known.includes(ref.id)).map((ref) => ref.id);
   if (unknown.length > 0) throw new UnknownProviderError(unknown, known);
+  // a provider alone: its default account and every one the config names
+  const keys = refs.flatMap((ref) => (ref.account === null ? [ref, ...namedAccountsOf(config, ref.id)] : [ref]));
   const sinceMs = request.since?.getTime() ?? -Infinity;
-  const read = await Promise.all(ids.map((id) => history.read(id)));
+  const read = await Promise.all(keys.map((key) => history.read(key)));
   return read
     .map((kept) => ({
       ...kept,

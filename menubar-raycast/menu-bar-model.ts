@@ -2,6 +2,7 @@
  * The usage document as the menu-bar command shows it: the title, the ring and a section per
  * provider. Pure and free of `@raycast/*`; times against the `now` passed in.
  */
+import { accountId, accountTitle } from "../presentation/account-name.js";
 import { statusPageUrl } from "../domain/descriptor.js";
 import type { KeepaliveReport } from "../domain/session-keepalive.js";
 import type { ProviderUsage, UsageDocument } from "../domain/usage-document.js";
@@ -64,7 +65,7 @@ export function menuBarModel(
   const percent = headline ? (headline.meter.usedPercent as number) : 0;
   const pace = headline ? paceView(headline.meter, now) : null;
   const tooltip = headline
-    ? `${headline.usage.name} · ${headline.meter.label} ${formatPercent(percent)} used${pace ? ` · ${pace.delta} · ${pace.runOut}` : ""}`
+    ? `${accountTitle(headline.usage)} · ${headline.meter.label} ${formatPercent(percent)} used${pace ? ` · ${pace.delta} · ${pace.runOut}` : ""}`
     : providers.length === 0
       ? "Quotabar: no provider set up"
       : "Quotabar";
@@ -72,7 +73,8 @@ export function menuBarModel(
     title: text,
     tooltip: incident ? `${tooltip} · status incident` : tooltip,
     icon: { progress: percent / 100, tone: headline ? toneOf(percent) : "muted", incident },
-    sections: providers.map((usage) => providerSection(usage, now, alerts[usage.id])),
+    // a section per account; the keepalive's alerts are the default account's
+    sections: providers.map((usage) => providerSection(usage, now, usage.account ? undefined : alerts[usage.id])),
   };
 }
 
@@ -120,8 +122,8 @@ function providerSection(usage: ProviderUsage, now: Date, alert: KeepaliveReport
       icon: { kind: "symbol", symbol: "warning", tone: "critical" },
     });
   }
-  // a provider whose web session is kept alive can have it renewed by hand
-  if (descriptor?.keepsSession) {
+  // a provider whose web session is kept alive can have it renewed by hand (the default account's)
+  if (descriptor?.keepsSession && !usage.account) {
     items.push({
       title: "Refresh Session",
       icon: { kind: "symbol", symbol: "clock", tone: alert ? "warning" : "normal" },
@@ -157,5 +159,6 @@ function providerSection(usage: ProviderUsage, now: Date, alert: KeepaliveReport
       action: { type: "open", url: descriptor.dashboardUrl },
     });
   }
-  return { id: usage.id, title: usage.plan ? `${usage.name} — ${usage.plan}` : usage.name, items };
+  const name = accountTitle(usage);
+  return { id: accountId(usage), title: usage.plan ? `${name} — ${usage.plan}` : name, items };
 }

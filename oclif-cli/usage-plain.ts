@@ -1,3 +1,4 @@
+import { ACCOUNT_LABEL } from "../domain/account.js";
 import type { UsageRequest } from "../domain/usage-service.js";
 import { PROVIDER_IDS } from "../providers/registry.js";
 import { createCliCore } from "./composition.js";
@@ -37,9 +38,12 @@ export function parseUsageArgs(args: readonly string[]): PlainUsage | null {
       seen.add(name);
     }
     if (name === "-p" || name === "--provider") {
-      const id = value()?.trim().toLowerCase();
-      if (id === undefined || !PROVIDER_IDS.includes(id)) return null;
-      providers.push(id);
+      const given = value();
+      const at = given?.indexOf(":") ?? -1;
+      const id = (at < 0 ? given : given?.slice(0, at))?.trim().toLowerCase();
+      const account = at < 0 ? null : (given?.slice(at + 1).trim() ?? null);
+      if (id === undefined || !PROVIDER_IDS.includes(id) || (account !== null && !ACCOUNT_LABEL.test(account))) return null;
+      providers.push(account === null ? id : `${id}:${account}`);
     } else if ((name === "--json" || name === "--status" || name === "--color" || name === "--no-color") && inline === undefined) {
       if (name === "--json") plain.json = true;
       else if (name === "--status") plain.request.status = true;

@@ -12,6 +12,8 @@ export interface NotifyConfig {
 /** One provider entry of the config file (contract section 4). Unknown fields are kept. */
 export interface ProviderConfigEntry {
   id: string;
+  /** Which of the provider's accounts this entry is (a label, see domain/account.ts); absent: the default account. */
+  account?: string;
   enabled?: boolean;
   apiKey?: string;
   source?: string;

@@ -1,7 +1,9 @@
+import type { AccountKey } from "../domain/account.js";
+
 /**
  * What a provider learnt in an earlier run with the same credential (an access token, a workspace
  * id, quota limits that rarely change), kept so the next refresh makes fewer round trips. Scoped to
- * one provider and one credential (and the origin map): another credential starts with nothing.
+ * one account of a provider and one credential (and the origin map): another credential starts with nothing.
  * Every value has a lifetime; an expired or damaged one reads as absent.
  */
 export interface KeptValues {
@@ -17,6 +19,6 @@ export interface KeptValues {
 
 /** Kept values for one fetch, and forgetting everything of a provider (`quotabar cache clear`, logout). */
 export interface KeptValueStore {
-  scoped(providerId: string, credential: readonly string[], onSecret: (secret: string) => void): KeptValues;
-  removeAll(providerId: string): Promise<void>;
+  scoped(key: AccountKey, credential: readonly string[], onSecret: (secret: string) => void): KeptValues;
+  removeAll(key: AccountKey): Promise<void>;
 }

@@ -1,3 +1,4 @@
+import type { AccountKey } from "../domain/account.js";
 import type { MeterRole } from "../domain/meter.js";
 
 /** What was already told about one meter's window. */
@@ -22,6 +23,6 @@ export interface NotifiedState {
  * step (writers that race queue): the change decides what is new from what it is given.
  */
 export interface NotifiedStateStore {
-  update(providerId: string, change: (state: NotifiedState | null) => NotifiedState): Promise<void>;
-  remove(providerId: string): Promise<void>;
+  update(key: AccountKey, change: (state: NotifiedState | null) => NotifiedState): Promise<void>;
+  remove(key: AccountKey): Promise<void>;
 }

@@ -1,3 +1,4 @@
+import type { ProviderConfigEntry } from "./config-store.js";
 import type { IncomingHttpHeaders } from "node:http";
 
 export interface SimRequest {
@@ -50,6 +51,11 @@ export interface SimulatedUpstream {
    * throwaway home for the scenario. `dates` moves fixture times to around now.
    */
   seedHome?(home: string, scenario: string, dates: FixtureDates): Promise<void>;
+  /**
+   * More accounts `quotabar demo` shows beside the default one: config entries (`account`, and a
+   * credential of its own the simulator accepts: a key, a vendor home under the seeded `home`).
+   */
+  accounts?(home: string): readonly ProviderConfigEntry[];
 }
 
 /**

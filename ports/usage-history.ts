@@ -1,3 +1,4 @@
+import type { AccountKey } from "../domain/account.js";
 import type { MeterRole } from "../domain/meter.js";
 import type { ProviderUsage } from "../domain/usage-document.js";
 
@@ -24,11 +25,13 @@ export interface MeterHistory {
 
 export interface ProviderHistory {
   provider: string;
+  /** The account it was kept for; null: the default account. */
+  account: string | null;
   meters: MeterHistory[];
 }
 
 /**
- * The recent readings of each provider's meters, kept between runs and bounded (by count, age and
+ * The recent readings of each account's meters, kept between runs and bounded (by count, age and
  * size). Several processes may append at once (a watch, a script, Raycast): none loses the others'.
  * It belongs to the credential and origin map it was read with, as the snapshot cache does: another
  * key starts a new history.
@@ -37,6 +40,6 @@ export interface UsageHistory {
   /** Adds the meters of a fresh reading (at its `fetchedAt`) and gives the provider's history with it. */
   append(usage: ProviderUsage, credential: readonly string[]): Promise<ProviderHistory>;
   /** The provider's history; with a credential, only when it was kept for that credential (else empty). */
-  read(providerId: string, credential?: readonly string[]): Promise<ProviderHistory>;
-  remove(providerId: string): Promise<void>;
+  read(key: AccountKey, credential?: readonly string[]): Promise<ProviderHistory>;
+  remove(key: AccountKey): Promise<void>;
 }

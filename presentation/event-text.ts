@@ -1,3 +1,4 @@
+import { accountTitle } from "./account-name.js";
 import { withoutControls } from "../domain/untrusted-text.js";
 import type { QuotabarEvent } from "../domain/usage-events.js";
 import type { UsageDocument } from "../domain/usage-document.js";
@@ -23,8 +24,8 @@ function oneLine(text: string): string {
 }
 
 function words(event: QuotabarEvent, document: UsageDocument | null, now: Date): Omit<Notification, "event"> {
-  const provider = document?.providers.find((p) => p.id === event.provider);
-  const name = provider?.name ?? event.provider;
+  const provider = document?.providers.find((p) => p.id === event.provider && (p.account ?? null) === event.account);
+  const name = provider ? accountTitle(provider) : event.account === null ? event.provider : `${event.provider} · ${event.account}`;
   if (event.type === "threshold") {
     const reset = event.resetsAt ? `, resets in ${formatCountdown(event.resetsAt, now)}` : "";
     return {

@@ -1,3 +1,4 @@
+import type { ProviderConfigEntry } from "../ports/config-store.js";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { FixtureDates, SimReply, SimRequest, SimRoute, SimulatedUpstream } from "../ports/simulated-upstream.js";
@@ -93,6 +94,11 @@ export class ProviderSimulator {
       if (ids && !ids.includes(upstream.id)) continue;
       await upstream.seedHome?.(home, this.scenarioOf(upstream.id), this.datesOf(upstream));
     }
+  }
+
+  /** The config entries of the second accounts the upstreams offer (those of `ids`), credentials under `home`: what the demo's config holds. */
+  accountEntries(home: string, ids?: readonly string[]): ProviderConfigEntry[] {
+    return this.providers.filter((p) => !ids || ids.includes(p.id)).flatMap((p) => [...(p.accounts?.(home) ?? [])]);
   }
 
   /** How the times of an upstream's fixtures move: not at all in tests, to around now with live dates. */

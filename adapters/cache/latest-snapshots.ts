@@ -1,3 +1,4 @@
+import { keyOfUsage, type AccountKey } from "../../domain/account.js";
 import type { ProviderUsage } from "../../domain/usage-document.js";
 import type { TextStore } from "../../ports/text-store.js";
 import { checkedUsage } from "../../domain/usage-check.js";
@@ -27,15 +28,15 @@ export class LatestSnapshots {
     this.origins = originKey(origins);
   }
 
-  async latest(providerId: string): Promise<LatestUsage | null> {
-    const [good, failed] = await Promise.all([this.read(snapshotKey(providerId)), this.read(failureKey(providerId))]);
+  async latest(key: AccountKey): Promise<LatestUsage | null> {
+    const [good, failed] = await Promise.all([this.read(snapshotKey(key)), this.read(failureKey(key))]);
     if (good && failed) return failed.at > good.at ? failed : good;
     return good ?? failed;
   }
 
   /** A refresh that failed (its usage as the document shows it: the error, stale numbers when there were any), so pollers wait --max-age before asking again. */
   async noteFailure(usage: ProviderUsage, at: Date): Promise<void> {
-    await this.store.write(failureKey(usage.id), JSON.stringify({ origins: this.origins, at: at.toISOString(), usage }));
+    await this.store.write(failureKey(keyOfUsage(usage)), JSON.stringify({ origins: this.origins, at: at.toISOString(), usage }));
   }
 
   private async read(key: string): Promise<LatestUsage | null> {

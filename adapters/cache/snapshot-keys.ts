@@ -1,8 +1,10 @@
-/** Where a provider's kept snapshot is (StoredSnapshotCache writes it, LatestSnapshots reads it). */
-export const snapshotKey = (providerId: string) => `snapshots/${providerId}`;
+import { storageName, type AccountKey } from "../../domain/account.js";
 
-/** Where a provider's last failed refresh is noted (LatestSnapshots). */
-export const failureKey = (providerId: string) => `snapshots/failed/${providerId}`;
+/** Where an account's kept snapshot is (StoredSnapshotCache writes it, LatestSnapshots reads it). */
+export const snapshotKey = (key: AccountKey) => `snapshots/${storageName(key)}`;
+
+/** Where an account's last failed refresh is noted (LatestSnapshots). */
+export const failureKey = (key: AccountKey) => `snapshots/failed/${storageName(key)}`;
 
 /**
  * What tells one origin map (QUOTABAR_ORIGIN_MAP) from another in a kept entry: "" without one,

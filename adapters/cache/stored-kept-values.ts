@@ -1,3 +1,4 @@
+import { storageName, type AccountKey } from "../../domain/account.js";
 import type { SecretStore } from "../../ports/browser-credentials.js";
 import type { Clock } from "../../ports/clock.js";
 import type { KeptValues, KeptValueStore } from "../../ports/kept-values.js";
@@ -15,7 +16,7 @@ interface Kept<T> {
 
 /**
  * Plain values in the cache directory (`kept/<provider>`), secrets in the secret store (account
- * `kept:<provider>`), one record each per provider, stamped with the credential's scope: a record
+ * `kept:<provider>`; `<provider>@<account>` for a named account), one record each per account, stamped with the credential's scope: a record
  * of another credential reads as empty and is replaced on the next write. Failing to read or write
  * costs a round trip, never the refresh.
  */
@@ -28,8 +29,9 @@ export class StoredKeptValues implements KeptValueStore {
     private readonly origins = "",
   ) {}
 
-  scoped(providerId: string, credential: readonly string[], onSecret: (secret: string) => void): KeptValues {
+  scoped(key: AccountKey, credential: readonly string[], onSecret: (secret: string) => void): KeptValues {
     const scope = credentialScope(this.origins, credential);
+    const providerId = storageName(key);
     const plain = new KeptRecord<unknown>(
       scope,
       this.clock,
@@ -61,7 +63,8 @@ export class StoredKeptValues implements KeptValueStore {
     };
   }
 
-  async removeAll(providerId: string): Promise<void> {
+  async removeAll(key: AccountKey): Promise<void> {
+    const providerId = storageName(key);
     await Promise.all([
       this.store.remove(`kept/${providerId}`).catch(() => undefined),
       this.secrets.delete(SECRET_SERVICE, `kept:${providerId}`).catch(() => false),

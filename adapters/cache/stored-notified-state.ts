@@ -1,23 +1,26 @@
+import { storageName, type AccountKey } from "../../domain/account.js";
 import { tryJson } from "../../domain/decode-body.js";
 import { METER_ROLES } from "../../domain/meter.js";
 import type { NotifiedMeter, NotifiedState, NotifiedStateStore } from "../../ports/notified-state.js";
 import type { TextStore } from "../../ports/text-store.js";
 import { updateText } from "./update-text.js";
 
-/** `history/<provider>-notified` in the TextStore (beside the provider's history), changed under the store's lock. */
+/** `history/<provider>-notified` in the TextStore (beside the provider's history; `history/notified/<id>@<account>` for a named account), changed under the store's lock. */
 export class StoredNotifiedState implements NotifiedStateStore {
   constructor(private readonly store: TextStore) {}
 
-  async update(providerId: string, change: (state: NotifiedState | null) => NotifiedState): Promise<void> {
-    await updateText(this.store, key(providerId), (text) => JSON.stringify(change(parse(text))));
+  async update(account: AccountKey, change: (state: NotifiedState | null) => NotifiedState): Promise<void> {
+    await updateText(this.store, key(account), (text) => JSON.stringify(change(parse(text))));
   }
 
-  async remove(providerId: string): Promise<void> {
-    await this.store.remove(key(providerId));
+  async remove(account: AccountKey): Promise<void> {
+    await this.store.remove(key(account));
   }
 }
 
-const key = (providerId: string) => `history/${providerId}-notified`;
+/** A named account's is in its own folder: `history/<id>@<label>-notified` could be the history of the label `<label>-notified`. */
+const key = (account: AccountKey) =>
+  account.account === null ? `history/${account.id}-notified` : `history/notified/${storageName(account)}`;
 
 const isTextOrNull = (value: unknown) => value === null || typeof value === "string";
 

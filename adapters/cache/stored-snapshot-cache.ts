@@ -1,3 +1,4 @@
+import { keyOfUsage, type AccountKey } from "../../domain/account.js";
 import type { ProviderUsage } from "../../domain/usage-document.js";
 import type { SnapshotCache } from "../../ports/snapshot-cache.js";
 import type { TextStore } from "../../ports/text-store.js";
@@ -5,7 +6,7 @@ import { credentialScope } from "./credential-scope.js";
 import { failureKey, originKey, snapshotKey } from "./snapshot-keys.js";
 
 /**
- * One snapshot per provider, stamped with a hash of the credential and the origin map it was
+ * One snapshot per account of a provider, stamped with a hash of the credential and the origin map it was
  * fetched with (never the credential itself). A different key, or the simulator's origin map,
  * reads as "no snapshot"; so does a damaged entry. Snapshots hold no secret. The entry also names
  * its origin map alone (originKey), for pollers that read it without a credential (LatestSnapshots).
@@ -17,9 +18,9 @@ export class StoredSnapshotCache implements SnapshotCache {
     private readonly origins = "",
   ) {}
 
-  async read(providerId: string, credential: readonly string[]): Promise<ProviderUsage | null> {
+  async read(key: AccountKey, credential: readonly string[]): Promise<ProviderUsage | null> {
     try {
-      const text = await this.store.read(snapshotKey(providerId));
+      const text = await this.store.read(snapshotKey(key));
       if (text === null) return null;
       const entry = (await import("./snapshot-entry.js")).SnapshotEntrySchema.safeParse(JSON.parse(text));
       return entry.success && entry.data.scope === this.scope(credential) ? entry.data.usage : null;
@@ -30,12 +31,12 @@ export class StoredSnapshotCache implements SnapshotCache {
 
   async write(usage: ProviderUsage, credential: readonly string[]): Promise<void> {
     const entry = { scope: this.scope(credential), origins: originKey(this.origins), usage };
-    await this.store.write(snapshotKey(usage.id), JSON.stringify(entry));
+    await this.store.write(snapshotKey(keyOfUsage(usage)), JSON.stringify(entry));
   }
 
   /** Forgets the snapshot and the last noted failure (`quotabar cache clear`, logout). */
-  async remove(providerId: string): Promise<void> {
-    await Promise.all([this.store.remove(snapshotKey(providerId)), this.store.remove(failureKey(providerId))]);
+  async remove(key: AccountKey): Promise<void> {
+    await Promise.all([this.store.remove(snapshotKey(key)), this.store.remove(failureKey(key))]);
   }
 
   private scope(credential: readonly string[]): string {

@@ -1,3 +1,4 @@
+import { keyOfUsage, storageName, type AccountKey } from "../../domain/account.js";
 import { tryJson } from "../../domain/decode-body.js";
 import { METER_ROLES, type MeterRole } from "../../domain/meter.js";
 import { sameWindow } from "../../domain/meter-window.js";
@@ -32,7 +33,7 @@ interface StoredHistory {
 }
 
 /**
- * The history port on a TextStore: `history/<provider>` (a file in the cache directory for the CLI),
+ * The history port on a TextStore: `history/<provider>` (`<provider>@<account>` for a named account; a file in the cache directory for the CLI),
  * changed under the store's lock so that racing writers queue. Compact: each point is four numbers,
  * a flat run is kept as its first and last reading, and a window's reset time is written once.
  */
@@ -48,7 +49,7 @@ export class StoredUsageHistory implements UsageHistory {
     const scope = credentialScope(this.origins, credential);
     const atMs = usage.fetchedAt === null ? NaN : Date.parse(usage.fetchedAt);
     let kept: StoredHistory | null = null;
-    await updateText(this.store, key(usage.id), (text) => {
+    await updateText(this.store, key(keyOfUsage(usage)), (text) => {
       const found = parse(text);
       const history: StoredHistory =
         found && found.scope === scope ? found : { v: 1, scope, origins: credentialScope(this.origins, []), meters: {} };
@@ -62,23 +63,23 @@ export class StoredUsageHistory implements UsageHistory {
       bound(history, atMs, this.limits);
       return JSON.stringify(history);
     });
-    return expand(usage.id, kept);
+    return expand(keyOfUsage(usage), kept);
   }
 
-  async read(providerId: string, credential?: readonly string[]): Promise<ProviderHistory> {
-    const found = parse(await this.store.read(key(providerId)).catch(() => null));
+  async read(account: AccountKey, credential?: readonly string[]): Promise<ProviderHistory> {
+    const found = parse(await this.store.read(key(account)).catch(() => null));
     const belongs =
       found !== null &&
       (credential ? found.scope === credentialScope(this.origins, credential) : found.origins === credentialScope(this.origins, []));
-    return expand(providerId, belongs ? found : null);
+    return expand(account, belongs ? found : null);
   }
 
-  async remove(providerId: string): Promise<void> {
-    await this.store.remove(key(providerId));
+  async remove(account: AccountKey): Promise<void> {
+    await this.store.remove(key(account));
   }
 }
 
-const key = (providerId: string) => `history/${providerId}`;
+const key = (account: AccountKey) => `history/${storageName(account)}`;
 
 /** The meter's kept points with one reading more: a new segment when its window changed; a flat run keeps its ends only. */
 function appended(stored: StoredMeter | undefined, meter: Meter, atMs: number): StoredMeter {
@@ -143,7 +144,7 @@ function dropOldest(meter: StoredMeter, howMany: number): void {
   meter.segments = meter.segments.filter((s, i, all) => s.points.length > 0 || i === all.length - 1);
 }
 
-function expand(provider: string, history: StoredHistory | null): ProviderHistory {
+function expand({ id: provider, account }: AccountKey, history: StoredHistory | null): ProviderHistory {
   const meters: MeterHistory[] = [];
   for (const role of METER_ROLES) {
     const meter = history?.meters[role];
@@ -160,7 +161,7 @@ function expand(provider: string, history: StoredHistory | null): ProviderHistor
     );
     meters.push({ meter: role, label: meter.label, unit: meter.unit, windowMinutes: meter.windowMinutes, points });
   }
-  return { provider, meters };
+  return { provider, account, meters };
 }
 
 const isNumberOrNull = (value: unknown) => value === null || (typeof value === "number" && Number.isFinite(value));

@@ -1,3 +1,4 @@
+import { ACCOUNT_LABEL_RULE, isAccountLabel, keyOfEntry, sameAccount } from "../../domain/account.js";
 import type { QuotabarConfig } from "../../ports/config-store.js";
 
 /**
@@ -13,12 +14,16 @@ export const MAX_TIMEOUT_SECONDS = 600;
 export interface ConfigIssue {
   path: (string | number)[];
   message: string;
+  /** Another value the problem is about (the first of two entries for one account), to name its line too. */
+  other?: (string | number)[];
 }
 
 /** Checks a value; the problem (its path relative to the value) or null. */
 type Check = (value: unknown) => ConfigIssue | null;
 
 const COOKIE_SOURCES = ["auto", "manual", "off"];
+/** Or one browser profile: `chrome:Profile 2`, `firefox:work` (a browser id, a colon, the profile's name or folder). */
+const COOKIE_PROFILE = /^[a-z][a-z0-9-]*:\P{Cc}{1,100}$/u;
 const seconds = `a number of seconds from 1 to ${MAX_TIMEOUT_SECONDS}`;
 
 /** Messages say what the value must be and never quote it (it may be a secret). */
@@ -72,15 +77,22 @@ const notify = object("an object", {
 
 const providerEntry = object("an object (a provider entry)", {
   id: (v) => (typeof v !== "string" ? mustBe("a non-empty string", v) : v === "" ? problem("must be a non-empty string") : null),
+  account: optional((v) => (isAccountLabel(v) ? null : mustBe(ACCOUNT_LABEL_RULE, v))),
   enabled: optional(flag),
   apiKey: optional(text),
   source: optional(text),
   region: optional(text),
   cookieSource: optional((v) =>
-    COOKIE_SOURCES.includes(v as string) ? null : mustBe(`one of ${COOKIE_SOURCES.map((s) => `"${s}"`).join(", ")}`, v),
+    COOKIE_SOURCES.includes(v as string) || (typeof v === "string" && COOKIE_PROFILE.test(v))
+      ? null
+      : mustBe(`one of ${COOKIE_SOURCES.map((s) => `"${s}"`).join(", ")}, or "<browser>:<profile>"`, v),
   ),
   cookieHeader: optional(text),
   workspaceID: optional(text),
+  /** Where an account's vendor CLI keeps its sign-in (Claude Code, Codex, Gemini CLI): absolute or `~/...`. */
+  claudeConfigDir: optional(text),
+  codexHome: optional(text),
+  geminiDir: optional(text),
   /** Replaces the provider's browser order: ids such as "chrome", "firefox", "safari". */
   browsers: optional(
     arrayOf("an array of browser ids (strings)", (v) => (typeof v === "string" ? null : mustBe("a browser id (a string)", v))),
@@ -105,8 +117,21 @@ const config = object("a JSON object", {
 
 /** A parsed config file as quotabar uses it (`providers` defaults to none), or its first problem. */
 export function checkConfig(raw: unknown): { config: QuotabarConfig; issue?: undefined } | { issue: ConfigIssue } {
-  const issue = config(raw);
+  const issue = config(raw) ?? repeatedAccount(raw as Record<string, unknown>);
   if (issue) return { issue };
   const found = raw as Record<string, unknown>;
   return { config: { ...found, providers: (found.providers as QuotabarConfig["providers"] | undefined) ?? [] } };
+}
+
+/** Two entries for one account (the same id, both without `account` or with the same one): the second, naming the first. */
+function repeatedAccount(raw: Record<string, unknown>): ConfigIssue | null {
+  const entries = (raw.providers as QuotabarConfig["providers"] | undefined) ?? [];
+  const keys = entries.map(keyOfEntry);
+  for (const [i, key] of keys.entries()) {
+    const first = keys.findIndex((other) => sameAccount(other, key));
+    if (first < i) {
+      return { path: ["providers", i], message: `is a second entry for the account of providers[${first}]`, other: ["providers", first] };
+    }
+  }
+  return null;
 }

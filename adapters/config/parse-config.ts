@@ -22,9 +22,11 @@ export function parseConfig(path: string, text: string): QuotabarConfig {
   }
   const checked = checkConfig(raw);
   if (!checked.issue) return checked.config;
-  const { path: at, message } = checked.issue;
+  const { path: at, message, other } = checked.issue;
   const where = locateJsonValue(json, at);
-  throw new ConfigFileError(path, `${describePath(at)} ${message}`, where?.line ?? null, where?.column ?? null);
+  const otherLine = other ? locateJsonValue(json, other)?.line : undefined;
+  const also = otherLine !== undefined ? ` (line ${otherLine})` : "";
+  throw new ConfigFileError(path, `${describePath(at)} ${message}${also}`, where?.line ?? null, where?.column ?? null);
 }
 
 function describePath(path: readonly (string | number)[]): string {

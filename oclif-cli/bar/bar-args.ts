@@ -1,3 +1,4 @@
+import { accountKey, accountRef, isAccountLabel, parseAccountRef } from "../../domain/account.js";
 import { PROVIDER_IDS } from "../../providers/registry.js";
 import { BAR_METERS, type BarMeterChoice } from "../render/bar/bar-view.js";
 import { BAR_FORMAT_NAMES, type BarFormat } from "../render/bar/formats.js";
@@ -32,15 +33,19 @@ export function parseBarArgs(args: readonly string[]): BarRequest | null {
   const format = given.format?.[0] ?? "text";
   const meter = given.meter?.[0] ?? "auto";
   const maxAge = maxAgeMs(given.maxAge?.[0] ?? DEFAULT_MAX_AGE);
-  const providers = given.provider?.map((id) => id.trim().toLowerCase()) ?? null;
+  // `id` or `id:account` (the id as the registry spells it, the label as written)
+  const providers =
+    given.provider?.map((ref) => parseAccountRef(ref.trim())).map(({ id, account }) => accountKey(id.trim().toLowerCase(), account)) ??
+    null;
   const config = given.config?.[0];
   if (!BAR_FORMAT_NAMES.includes(format as BarFormat) || !BAR_METERS.includes(meter as BarMeterChoice) || maxAge === null) return null;
-  if (providers && !providers.every((id) => PROVIDER_IDS.includes(id))) return null;
+  if (providers && !providers.every(({ id, account }) => PROVIDER_IDS.includes(id) && (account === null || isAccountLabel(account))))
+    return null;
   return {
     format: format as BarFormat,
     meter: meter as BarMeterChoice,
     maxAgeMs: maxAge,
-    providers: providers ? [...new Set(providers)] : null,
+    providers: providers ? [...new Set(providers.map(accountRef))] : null,
     ...(config !== undefined ? { config } : {}),
   };
 }

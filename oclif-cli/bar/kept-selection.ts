@@ -11,12 +11,14 @@ export class KeptSelection {
   constructor(
     private readonly store: TextStore,
     private readonly scope: string,
+    /** Another key for another question (the accounts of the providers -p names), so two bars never evict each other's. */
+    private readonly key = KEY,
   ) {}
 
   /** The kept ids when `fresh` says their time is recent enough; null otherwise. */
   async read(fresh: (at: Date) => boolean): Promise<string[] | null> {
     try {
-      const text = await this.store.read(KEY);
+      const text = await this.store.read(this.key);
       const kept = text === null ? null : (JSON.parse(text) as { scope?: unknown; at?: unknown; ids?: unknown });
       if (!kept || kept.scope !== this.scope || typeof kept.at !== "string") return null;
       const ids = kept.ids;
@@ -29,6 +31,6 @@ export class KeptSelection {
   }
 
   async write(ids: readonly string[], at: Date): Promise<void> {
-    await this.store.write(KEY, JSON.stringify({ scope: this.scope, at: at.toISOString(), ids }));
+    await this.store.write(this.key, JSON.stringify({ scope: this.scope, at: at.toISOString(), ids }));
   }
 }

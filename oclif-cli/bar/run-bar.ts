@@ -11,10 +11,12 @@ import { LatestSnapshots } from "../../adapters/cache/latest-snapshots.js";
 import { originKey } from "../../adapters/cache/snapshot-keys.js";
 import { resolveCacheDir, resolveConfigPath } from "../../adapters/config/config-path.js";
 import { JsonConfigStore } from "../../adapters/config/json-config-store.js";
+import { accountRef, keyOfUsage, parseAccountRef } from "../../domain/account.js";
 import { withPace } from "../../domain/pace.js";
 import type { ProviderUsage, UsageDocument } from "../../domain/usage-document.js";
 import { DESCRIPTORS } from "../../providers/registry.js";
 import type { Core } from "../../library/compose-core.js";
+import type { QuotabarConfig } from "../../ports/config-store.js";
 import type { Environment } from "../../ports/environment.js";
 import { parseDuration } from "../duration.js";
 import { barView, type BarMeterChoice } from "../render/bar/bar-view.js";
@@ -35,7 +37,7 @@ export function maxAgeMs(text: string): number | null {
 
 export interface BarRequest {
   format: BarFormat;
-  /** The providers to show, in order; null: the enabled ones (as `quotabar` chooses them). */
+  /** The providers (`id`, every account of it, or `id:account`) to show, in order; null: the enabled accounts (as `quotabar` chooses them). */
   providers: readonly string[] | null;
   /** A kept answer younger than this is shown as it is; older ones are refreshed. */
   maxAgeMs: number;
@@ -57,6 +59,8 @@ export interface BarDependencies {
   core?(): Promise<Core>;
 }
 
+const hasNamedAccounts = (config: QuotabarConfig, id: string) => config.providers.some((e) => e.id === id && typeof e.account === "string");
+
 const DASHBOARDS: Readonly<Record<string, string>> = Object.fromEntries(DESCRIPTORS.map((d) => [d.id, d.dashboardUrl]));
 
 export async function runBar(request: BarRequest, deps: BarDependencies): Promise<BarResult> {
@@ -73,16 +77,21 @@ export async function runBar(request: BarRequest, deps: BarDependencies): Promis
     (loaded ??= deps.core?.() ?? import("../composition.js").then((m) => m.createCliCore({ config: request.config }, { env })));
   const fresh = (at: Date) => deps.now().getTime() - at.getTime() <= request.maxAgeMs;
 
-  const selection = new KeptSelection(store, originKey(JSON.stringify([origins, configPath])));
-  let ids = request.providers ?? (await selection.read(fresh))?.filter((id) => id in DASHBOARDS) ?? null;
+  // which accounts to show: the enabled ones without -p, every account of a provider named alone that has
+  // named accounts; worked out by the core (credential lookups) and kept like a snapshot, for --max-age
+  const asked = request.providers;
+  const expand = asked === null || asked.some((ref) => !ref.includes(":") && hasNamedAccounts(config, ref));
+  const scope = originKey(JSON.stringify(asked === null ? [origins, configPath] : [origins, configPath, asked]));
+  const selection = new KeptSelection(store, scope, asked === null ? undefined : `bar/selection-${scope}`);
+  let ids = expand ? ((await selection.read(fresh))?.filter((ref) => parseAccountRef(ref).id in DASHBOARDS) ?? null) : asked;
   if (ids === null) {
-    ids = await (await core()).usage.select(config);
+    ids = (await (await core()).usage.select(config, asked ?? undefined)).map(accountRef);
     await selection.write(ids, deps.now()).catch(() => undefined);
   }
 
   const shown = new Map<string, ProviderUsage>();
   const due: string[] = [];
-  for (const [i, latest] of (await Promise.all(ids.map((id) => snapshots.latest(id)))).entries()) {
+  for (const [i, latest] of (await Promise.all(ids.map((id) => snapshots.latest(parseAccountRef(id))))).entries()) {
     const id = ids[i] as string;
     // kept snapshots hold no pace (it is of a moment): the window's, now
     if (latest) shown.set(id, withPace(latest.usage, deps.now()));
@@ -95,7 +104,7 @@ export async function runBar(request: BarRequest, deps: BarDependencies): Promis
       lockDir: join(cacheDir, "refresh"),
       holdMs: budgetMs + 30_000,
       reread: async (id) => {
-        const latest = await snapshots.latest(id);
+        const latest = await snapshots.latest(parseAccountRef(id));
         return latest && fresh(latest.at) ? latest.usage : null;
       },
       refresh: async (stillDue) => {
@@ -105,7 +114,7 @@ export async function runBar(request: BarRequest, deps: BarDependencies): Promis
         return doc.providers;
       },
     });
-    for (const usage of refreshed) shown.set(usage.id, usage);
+    for (const usage of refreshed) shown.set(accountRef(keyOfUsage(usage)), usage);
   }
 
   const now = deps.now();

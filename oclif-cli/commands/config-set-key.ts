@@ -1,7 +1,7 @@
 import { Args, Flags } from "@oclif/core";
 import { descriptorOf } from "../../providers/registry.js";
 import { QuotabarCommand, UsageError } from "../base-command.js";
-import { pasteCommand, providerId } from "../shared-flags.js";
+import { accountFlag, accountOf, pasteCommand, providerId } from "../shared-flags.js";
 import { readSecret } from "../read-secret.js";
 import { saveProviderToken } from "../../domain/provider-token.js";
 
@@ -28,13 +28,18 @@ export default class ConfigSetKey extends QuotabarCommand {
   static override examples = [
     `${pasteCommand()} | <%= config.bin %> config set-key openrouter --stdin`,
     "<%= config.bin %> config set-key warp --stdin < ~/warp-key.txt",
+    "<%= config.bin %> config set-key openrouter --account work --stdin < ~/work-key.txt",
   ];
   static override args = { id: Args.string({ description: "Provider id (one that takes an API key)", required: true }) };
-  static override flags = { stdin: Flags.boolean({ description: "Read the key from standard input (required)", required: true }) };
+  static override flags = {
+    stdin: Flags.boolean({ description: "Read the key from standard input (required)", required: true }),
+    account: accountFlag(),
+  };
 
   async run(): Promise<void> {
     const { args, flags } = await this.parse(ConfigSetKey);
     const id = providerId(args.id);
+    const account = accountOf(id, flags.account);
     const { name, auth, settings } = descriptorOf(id);
     if (!settings?.some((setting) => setting.field === "apiKey")) {
       throw new UsageError(`${name} takes no API key`, `${name} authenticates with: ${auth.join("; ")}.`);
@@ -49,7 +54,8 @@ export default class ConfigSetKey extends QuotabarCommand {
       );
     }
     const store = (await this.core(flags)).config;
-    await saveProviderToken(store, id, key);
-    this.log(`Saved the ${descriptorOf(id).name} key to ${store.path()} (mode 0600).`);
+    await saveProviderToken(store, account, key);
+    const whose = account.account === null ? descriptorOf(id).name : `${descriptorOf(id).name} · ${account.account}`;
+    this.log(`Saved the ${whose} key to ${store.path()} (mode 0600).`);
   }
 }

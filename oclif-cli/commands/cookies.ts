@@ -2,7 +2,7 @@ import { Args } from "@oclif/core";
 import type { CookieExplanation } from "../../adapters/browser/cookie-explanation.js";
 import type { LookupNote } from "../../ports/browser-credentials.js";
 import { EXIT, QuotabarCommand, UsageError } from "../base-command.js";
-import { colorFlag, providerId } from "../shared-flags.js";
+import { colorFlag, providerRef } from "../shared-flags.js";
 import { style, type Style } from "../render/style.js";
 
 export default class Cookies extends QuotabarCommand {
@@ -19,7 +19,7 @@ export default class Cookies extends QuotabarCommand {
 
   async run(): Promise<CookieExplanation> {
     const { args, flags } = await this.parse(Cookies);
-    const id = providerId(args.provider);
+    const id = providerRef(args.provider);
     // asked by a person: the OS may prompt once per browser for its cookie key
     const { createCliCore } = await import("../composition.js");
     const explanation = await createCliCore(flags, { interactive: true }).explainCookies(id);

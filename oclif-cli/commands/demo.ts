@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Flags } from "@oclif/core";
+import { parseAccountRef } from "../../domain/account.js";
 import type { UsageDocument } from "../../domain/usage-document.js";
 import { PROVIDER_IDS } from "../../providers/registry.js";
 import type { ProviderSimulator } from "../../simulator/server.js";
@@ -39,6 +40,15 @@ export default class Demo extends QuotabarCommand {
     try {
       for (const pair of flags.scenario ?? []) this.chooseScenario(sim, pair);
       await sim.seedHome(home); // the local providers' files (IDE folders, a stand-in kiro-cli)
+      // the second accounts the simulator plays (an OpenRouter team key...), in the demo home's config file
+      const accounts = sim.accountEntries(
+        home,
+        flags.provider?.map((ref) => parseAccountRef(ref).id),
+      );
+      if (accounts.length > 0) {
+        mkdirSync(join(home, ".config", "quotabar"), { recursive: true, mode: 0o700 });
+        writeFileSync(join(home, ".config", "quotabar", "config.json"), JSON.stringify({ providers: accounts }), { mode: 0o600 });
+      }
       // everything it keeps stays in its own HOME and in memory: never the user's config, cache or secret store
       const env = { ...sim.env(), HOME: home, PATH: process.env.PATH, QUOTABAR_SECRET_STORE: "memory" };
       const { createNodeCore } = await import("../../library/node-core.js");

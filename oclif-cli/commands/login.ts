@@ -1,4 +1,5 @@
 import { Args, Flags, ux } from "@oclif/core";
+import { accountKey } from "../../domain/account.js";
 import { saveProviderToken } from "../../domain/provider-token.js";
 import { descriptorOf, DESCRIPTORS } from "../../providers/registry.js";
 import { QuotabarCommand, UsageError } from "../base-command.js";
@@ -58,7 +59,7 @@ export default class Login extends QuotabarCommand {
         },
       });
       if (spinner) ux.action.stop("authorized");
-      await saveProviderToken(store, id, token);
+      await saveProviderToken(store, accountKey(id), token);
       this.log(`Logged in to ${name}. The token is saved in ${store.path()} (mode 0600).`);
       this.log(`Run \`quotabar -p ${id}\` to see your usage; \`quotabar logout ${id}\` removes the token.`);
     } catch (error) {

@@ -2,14 +2,15 @@ import { Args } from "@oclif/core";
 import { removeProviderToken } from "../../domain/provider-token.js";
 import { descriptorOf } from "../../providers/registry.js";
 import { QuotabarCommand } from "../base-command.js";
-import { providerId } from "../shared-flags.js";
+import { accountFlag, accountOf, providerId } from "../shared-flags.js";
 
 export default class Logout extends QuotabarCommand {
   static override summary = "Remove a provider's stored token (providers[id].apiKey) from the config file.";
   static override description =
     "Only the apiKey field goes (and the last snapshot kept for the provider); the rest of the entry and of the file stay as they are. A token in an environment variable (e.g. COPILOT_API_TOKEN) is not touched.";
-  static override examples = ["<%= config.bin %> logout copilot"];
+  static override examples = ["<%= config.bin %> logout copilot", "<%= config.bin %> logout openrouter --account work"];
   static override args = { provider: Args.string({ description: "Provider id", required: true }) };
+  static override flags = { account: accountFlag() };
 
   async run(): Promise<void> {
     const { args, flags } = await this.parse(Logout);
@@ -17,9 +18,13 @@ export default class Logout extends QuotabarCommand {
     const { name, credentialEnv } = descriptorOf(id);
     const core = await this.core(flags);
     const store = core.config;
-    const removed = await removeProviderToken(store, id);
-    await core.forget([id]); // its last snapshot goes with the key
-    this.log(removed ? `Removed the ${name} token from ${store.path()}.` : `No ${name} token is stored in ${store.path()}.`);
+    const account = accountOf(id, flags.account);
+    const removed = await removeProviderToken(store, account);
+    await core.forget([account]); // its last snapshot goes with the key (that account's only)
+    const whose = account.account === null ? name : `${name} · ${account.account}`;
+    this.log(removed ? `Removed the ${whose} token from ${store.path()}.` : `No ${whose} token is stored in ${store.path()}.`);
+    // the variables are the default account's
+    if (account.account !== null) return;
     const stillSet = credentialEnv.filter((variable) => (process.env[variable] ?? "").trim() !== "");
     if (stillSet.length > 0) this.logToStderr(`Note: ${stillSet.join(", ")} is still set in your environment; quotabar keeps using it.`);
   }

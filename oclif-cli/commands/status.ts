@@ -1,4 +1,5 @@
 import type { StatusReport } from "../../ports/status-feed.js";
+import { parseAccountRef } from "../../domain/account.js";
 import { DESCRIPTORS } from "../../providers/registry.js";
 import { providerFlag, colorFlag } from "../shared-flags.js";
 import { EXIT, QuotabarCommand } from "../base-command.js";
@@ -30,7 +31,10 @@ export default class Status extends QuotabarCommand {
     const { flags } = await this.parse(Status);
     const service = (await this.core(flags)).status;
     const settings = await service.settings();
-    const ids = flags.provider ? [...new Set(flags.provider)] : DESCRIPTORS.filter((d) => d.status.kind !== "none").map((d) => d.id);
+    // a status page is the provider's: `-p claude:work` asks for claude's
+    const ids = flags.provider
+      ? [...new Set(flags.provider.map((ref) => parseAccountRef(ref).id))]
+      : DESCRIPTORS.filter((d) => d.status.kind !== "none").map((d) => d.id);
     const reports = await withSpinner(!this.jsonEnabled(), "Asking the status pages", () =>
       Promise.all(ids.map((id) => service.report(id))),
     );

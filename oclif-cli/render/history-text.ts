@@ -17,7 +17,8 @@ export function renderHistoryText(histories: readonly ProviderHistory[], names: 
   return histories
     .map((history) => {
       const width = Math.max(0, ...history.meters.map((m) => m.label.length));
-      return [s.bold(names(history.provider)), ...history.meters.map((m) => meterLine(m, width, s, now))].join("\n");
+      const title = history.account ? `${names(history.provider)} · ${history.account}` : names(history.provider);
+      return [s.bold(title), ...history.meters.map((m) => meterLine(m, width, s, now))].join("\n");
     })
     .join("\n\n");
 }

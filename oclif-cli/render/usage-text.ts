@@ -1,4 +1,5 @@
 import type { Meter, ProviderStatus, ProviderUsage, UsageDocument } from "../../domain/usage-document.js";
+import { accountTitle } from "../../presentation/account-name.js";
 import { formatAge, formatPercent, formatQuantity, readableTimes, resetText, textBar } from "../../presentation/format.js";
 import { paceDeltaText, paceTone, runOutText } from "../../presentation/pace.js";
 import { indicatorTone, meterTone, metersOf, type Tone } from "../../presentation/severity.js";
@@ -24,7 +25,7 @@ export function paint(tone: Tone, s: Style): (text: string) => string {
 function renderProvider(p: ProviderUsage, s: Style, now: Date): string {
   const lines: string[] = [];
   const plan = p.plan ? s.dim(` · ${p.plan}`) : "";
-  lines.push(`${s.bold(p.name)}${plan}${statusBadge(p.status, s)}`);
+  lines.push(`${s.bold(accountTitle(p))}${plan}${statusBadge(p.status, s)}`);
   const meters = metersOf(p);
   const labelWidth = Math.max(0, ...meters.map((m) => m.label.length));
   for (const m of meters) lines.push(...renderMeter(m, labelWidth, s, now));

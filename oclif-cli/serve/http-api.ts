@@ -66,8 +66,9 @@ async function handle(
   }
   switch (url.pathname) {
     case "/usage": {
-      const asked = url.searchParams.getAll("provider").map((id) => id.trim().toLowerCase());
-      const unknown = asked.filter((id) => !state.providerIds.includes(id));
+      // "claude" asks for every account of it, "claude:work" for one (ids are lower case, labels as written)
+      const asked = url.searchParams.getAll("provider").map(askedRef);
+      const unknown = asked.filter((ref) => !state.serves(ref));
       if (unknown.length > 0) return send(res, 404, { error: `not served here: ${unknown.join(", ")}`, served: state.providerIds });
       res.setHeader("Quotabar-Refresh-Interval", String(Math.round(intervalMs / 1000)));
       return send(res, 200, state.document(now(), asked.length > 0 ? asked : undefined));
@@ -129,4 +130,10 @@ export async function listen(server: Server, host: string, port: number): Promis
   const address = server.address() as AddressInfo;
   const shown = address.family === "IPv6" ? `[${address.address}]` : address.address;
   return `http://${shown}:${address.port}`;
+}
+
+function askedRef(text: string): string {
+  const ref = text.trim();
+  const at = ref.indexOf(":");
+  return at < 0 ? ref.toLowerCase() : `${ref.slice(0, at).toLowerCase()}${ref.slice(at)}`;
 }

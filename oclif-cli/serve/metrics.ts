@@ -17,8 +17,9 @@ export interface Metrics {
 
 /**
  * `/metrics`: the loop's state as Prometheus gauges (prom-client writes the text format). Labels
- * are the provider id, the meter's role (primary, secondary, tertiary) and its unit: a bounded set,
- * never an account, an e-mail or a plan. A provider that fails keeps its meters' series (the last
+ * are the provider id, the config's account label ("" for the default account: a label the config
+ * file checked, never a name or an e-mail from upstream), the meter's role (primary, secondary,
+ * tertiary) and its unit: a bounded set, never a plan. A provider that fails keeps its meters' series (the last
  * numbers it had) with quotabar_provider_up 0, so a dashboard's panels do not vanish.
  * quotabar_cost_usd is labelled by agent (claude, codex) and period (today, month) only.
  */
@@ -26,8 +27,9 @@ export function createMetrics(state: ServeState, env: Environment): Metrics {
   const registry = new Registry();
   const gauge = (name: string, help: string, labelNames: readonly string[]) =>
     new Gauge({ name, help, labelNames: [...labelNames], registers: [registry] });
-  const meter = ["provider", "meter"] as const;
-  const withUnit = ["provider", "meter", "unit"] as const;
+  const meter = ["provider", "account", "meter"] as const;
+  const withUnit = ["provider", "account", "meter", "unit"] as const;
+  const who = ["provider", "account"] as const;
   const g = {
     usedPercent: gauge("quotabar_meter_used_percent", "Percent of the meter's quota used (0-100).", meter),
     used: gauge("quotabar_meter_used", "Amount of the meter used, in its unit.", withUnit),
@@ -38,42 +40,40 @@ export function createMetrics(state: ServeState, env: Environment): Metrics {
       "Percentage points the meter is ahead of (positive) or behind (negative) an even pace through its window.",
       meter,
     ),
-    up: gauge("quotabar_provider_up", "1 when the provider's last fetch succeeded, else 0.", ["provider"]),
-    age: gauge("quotabar_snapshot_age_seconds", "Seconds since the provider's numbers were fetched.", ["provider"]),
-    duration: gauge("quotabar_fetch_duration_seconds", "How long the provider's last refresh took, in seconds.", ["provider"]),
+    up: gauge("quotabar_provider_up", "1 when the provider's last fetch succeeded, else 0.", who),
+    age: gauge("quotabar_snapshot_age_seconds", "Seconds since the provider's numbers were fetched.", who),
+    duration: gauge("quotabar_fetch_duration_seconds", "How long the provider's last refresh took, in seconds.", who),
     cost: gauge(
       "quotabar_cost_usd",
       "What the agent's logged requests would cost at API list prices, today or this month (local), in USD.",
       ["agent", "period"],
     ),
-    status: gauge("quotabar_status_indicator", "The provider's status page: 0 none, 1 minor (or maintenance), 2 major, 3 critical.", [
-      "provider",
-    ]),
+    status: gauge("quotabar_status_indicator", "The provider's status page: 0 none, 1 minor (or maintenance), 2 major, 3 critical.", who),
   };
   const refreshes = new Counter({
     name: "quotabar_refreshes_total",
     help: "Refreshes of the provider since quotabar serve started.",
-    labelNames: ["provider"],
+    labelNames: [...who],
     registers: [registry],
   });
 
   const fill = (now: Date) => {
     for (const metric of [...Object.values(g), refreshes]) metric.reset();
     for (const served of state.providers()) {
-      const provider = served.latest.id;
-      g.up.set({ provider }, served.latest.ok ? 1 : 0);
-      g.duration.set({ provider }, served.fetchDurationMs / 1000);
-      refreshes.inc({ provider }, served.refreshes);
+      const id = { provider: served.latest.id, account: served.latest.account ?? "" };
+      g.up.set(id, served.latest.ok ? 1 : 0);
+      g.duration.set(id, served.fetchDurationMs / 1000);
+      refreshes.inc(id, served.refreshes);
       const status = served.latest.status ?? served.withMeters?.status ?? null;
-      if (status) g.status.set({ provider }, INDICATOR_VALUES[status.indicator] ?? 0);
+      if (status) g.status.set(id, INDICATOR_VALUES[status.indicator] ?? 0);
       const numbers = served.withMeters;
       if (!numbers) continue;
       const fetchedAt = numbers.fetchedAt ? Date.parse(numbers.fetchedAt) : NaN;
-      if (Number.isFinite(fetchedAt)) g.age.set({ provider }, Math.max(0, (now.getTime() - fetchedAt) / 1000));
+      if (Number.isFinite(fetchedAt)) g.age.set(id, Math.max(0, (now.getTime() - fetchedAt) / 1000));
       for (const role of METER_ROLES) {
         const m = numbers[role];
         if (!m) continue;
-        const labels = { provider, meter: role };
+        const labels = { ...id, meter: role };
         const unit = { ...labels, unit: unitLabel(m.unit) };
         if (m.usedPercent !== null && !m.unlimited) g.usedPercent.set(labels, m.usedPercent);
         if (m.used !== null) g.used.set(unit, m.used);

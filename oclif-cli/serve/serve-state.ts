@@ -1,3 +1,4 @@
+import { accountRef, keyOfUsage, parseAccountRef } from "../../domain/account.js";
 import type { RefreshTiming } from "../../library/compose-core.js";
 import type { ProviderUsage, UsageDocument } from "../../domain/usage-document.js";
 import type { ProviderHistory } from "../../ports/usage-history.js";
@@ -26,11 +27,13 @@ export class ServeState {
   /** The loops run (false before they start and once one has stopped). */
   running = false;
 
+  /** `providerIds`: "claude" for a default account, "claude:work" for a named one. */
   constructor(readonly providerIds: readonly string[]) {}
 
   record(usage: ProviderUsage, refresh: RefreshTiming, history: ProviderHistory | null = null): void {
-    const before = this.served.get(usage.id);
-    this.served.set(usage.id, {
+    const ref = accountRef(keyOfUsage(usage));
+    const before = this.served.get(ref);
+    this.served.set(ref, {
       latest: usage,
       withMeters: metersOf(usage).length > 0 ? usage : (before?.withMeters ?? null),
       refreshedAt: new Date(refresh.startedAt.getTime() + refresh.durationMs),
@@ -49,11 +52,16 @@ export class ServeState {
     return this.providerIds.map((id) => this.served.get(id)).filter((p): p is ServedProvider => p !== undefined);
   }
 
-  /** The usage document of what was last fetched: every provider, or those of `only`. */
+  /** Whether `ref` ("claude": every account of it, or "claude:work") names something served. */
+  serves(ref: string): boolean {
+    return this.providerIds.some((served) => matches(ref, served));
+  }
+
+  /** The usage document of what was last fetched: every account, or those `only` names ("claude": all of its accounts). */
   document(now: Date, only?: readonly string[]): UsageDocument {
     const providers = this.providers()
       .map((p) => p.latest)
-      .filter((usage) => !only || only.includes(usage.id));
+      .filter((usage) => !only || only.some((ref) => matches(ref, accountRef(keyOfUsage(usage)))));
     return { version: 1, generatedAt: now.toISOString(), providers };
   }
 
@@ -62,4 +70,9 @@ export class ServeState {
     const providers = this.providers().flatMap((p) => (p.history ? [p.history] : []));
     return { version: 1, generatedAt: now.toISOString(), providers };
   }
+}
+
+/** A provider id names each of its accounts; `id:account` only that one. */
+function matches(ref: string, served: string): boolean {
+  return ref.includes(":") ? ref === served : parseAccountRef(served).id === ref;
 }

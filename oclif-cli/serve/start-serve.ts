@@ -5,8 +5,10 @@
  * and as Prometheus metrics (metrics.ts). Nothing here knows a provider.
  */
 import type { Server } from "node:http";
+import { accountKey, accountRef, keyOfUsage, sameAccount } from "../../domain/account.js";
 import type { Core } from "../../library/compose-core.js";
 import type { Environment } from "../../ports/environment.js";
+import { accountTitle } from "../../presentation/account-name.js";
 import { keepaliveLine } from "../commands/watch.js";
 import { createHttpApi, listen } from "./http-api.js";
 import { createMetrics } from "./metrics.js";
@@ -17,7 +19,7 @@ export interface ServeOptions {
   /** 0: any free port (tests, the bench). */
   port: number;
   intervalMs: number;
-  /** Which providers; default: the enabled ones, chosen once at start. */
+  /** Which providers (every account of each) or `id:account`; default: the enabled accounts, chosen once at start. */
   providers?: readonly string[];
   /** Checked by the command: required off loopback. */
   token: string | null;
@@ -33,6 +35,7 @@ export interface ServeOptions {
 
 export interface ServeHandle {
   url: string;
+  /** What is served: "claude", "claude:work", ... */
   providers: readonly string[];
   state: ServeState;
   /** Ends the loops, closes the server and its connections; resolves when all is stopped. */
@@ -46,8 +49,11 @@ export async function startServe(options: ServeOptions): Promise<ServeHandle> {
       { config: options.config },
       options.env ? { env: options.env, interactive: false } : { interactive: false },
     );
-  const ids = await core.usage.select(await core.config.load(), options.providers);
-  const state = new ServeState(ids);
+  const accounts = await core.usage.select(await core.config.load(), options.providers);
+  const state = new ServeState(accounts.map(accountRef));
+  // a loop per provider, for all its accounts (the usage service fetches them a few at a time)
+  const ids = [...new Set(accounts.map((key) => key.id))];
+  const refsOf = (id: string) => accounts.filter((key) => key.id === id).map(accountRef);
   const env = options.env ?? process.env;
   const server: Server = createHttpApi({
     state,
@@ -66,14 +72,14 @@ export async function startServe(options: ServeOptions): Promise<ServeHandle> {
     core
       .watch({
         intervalMs: options.intervalMs,
-        request: { providers: [id], status: true, ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) },
+        request: { providers: refsOf(id), status: true, ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) },
         signal: (controllers[i] as AbortController).signal,
         async onDocument(document, refresh) {
           // the readings just kept (a local file, no upstream): the page draws each window's sparkline from them
           const history = await core.history({ providers: [id] }).catch(() => []);
           for (const usage of document.providers) {
-            state.record(usage, refresh, history.find((h) => h.provider === usage.id) ?? null);
-            if (!usage.ok && usage.error) options.log(`${usage.name}: ${usage.error.code}: ${usage.error.message}`);
+            state.record(usage, refresh, history.find((h) => sameAccount(accountKey(h.provider, h.account), keyOfUsage(usage))) ?? null);
+            if (!usage.ok && usage.error) options.log(`${accountTitle(usage)}: ${usage.error.code}: ${usage.error.message}`);
           }
         },
         onKeepalive(reports) {
@@ -91,7 +97,7 @@ export async function startServe(options: ServeOptions): Promise<ServeHandle> {
   let stopping: Promise<void> | null = null;
   return {
     url,
-    providers: ids,
+    providers: state.providerIds,
     state,
     stop: () =>
       (stopping ??= (async () => {

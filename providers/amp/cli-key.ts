@@ -1,4 +1,5 @@
 import {
+  machineWide,
   cleanSecret,
   dataHome,
   isObject,
@@ -29,7 +30,7 @@ export const missingCliKey = (env: Environment) => notConfigured(`No Amp CLI API
  * is run. A missing, unreadable or foreign file counts as absent, so the settings page still gets
  * its turn; the key itself goes no further than the request's Authorization header.
  */
-export const ampCliKey: CredentialSource<string> = {
+export const ampCliKey: CredentialSource<string> = machineWide({
   async resolve({ env }) {
     const text = await readTextIfPresent(ampSecretsFile(env)).catch(() => null);
     if (text === null || text.length > MAX_FILE_CHARS) return null;
@@ -41,4 +42,4 @@ export const ampCliKey: CredentialSource<string> = {
     }
     return null;
   },
-};
+});

@@ -1,4 +1,4 @@
-import { advice, notConfigured, ownProcesses, type CredentialSource, type RunningProcess } from "../kit/index.js";
+import { machineWide, advice, notConfigured, ownProcesses, type CredentialSource, type RunningProcess } from "../kit/index.js";
 
 /** Antigravity's running language server as its command line describes it. */
 export interface LanguageServer {
@@ -24,7 +24,7 @@ const TOKEN = /^[\x21-\x7e]{1,512}$/;
  * trusted: anyone can start a program named like it, and it would be handed the CSRF token and
  * believed (the plain-http fallback port is whatever its command line says).
  */
-export const languageServer: CredentialSource<LanguageServer> = {
+export const languageServer: CredentialSource<LanguageServer> = machineWide({
   async resolve({ processes }) {
     const { own, others } = await ownProcesses(processes, { service: SERVICE });
     const server = findLanguageServer(own);
@@ -33,7 +33,7 @@ export const languageServer: CredentialSource<LanguageServer> = {
     if (foreign !== null) throw notYours(others.find((p) => p.pid === foreign.pid) as RunningProcess);
     return null;
   },
-};
+});
 
 function notYours({ pid, uid }: RunningProcess): Error {
   return notConfigured(

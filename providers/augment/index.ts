@@ -1,4 +1,4 @@
-import { withFreshCookieRetry, type FetchStrategy, type ProviderCode } from "../kit/index.js";
+import { machineWide, withFreshCookieRetry, type FetchStrategy, type ProviderCode } from "../kit/index.js";
 import { augmentCookie } from "./cookies.js";
 import { findAuggie } from "./credentials.js";
 import { noSession } from "./errors.js";
@@ -12,7 +12,7 @@ import { augmentCliSnapshot, augmentWebSnapshot, type AugmentCliReading, type Au
  */
 export const augmentCli: FetchStrategy<string, AugmentCliReading> = {
   source: "cli",
-  credentials: { resolve: findAuggie },
+  credentials: machineWide({ resolve: findAuggie }),
   missingCredential: noSession,
   toSnapshot: augmentCliSnapshot,
   // every failure but a changed output lets the web try (the reference's v0.18 rule)

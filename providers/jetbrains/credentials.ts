@@ -1,8 +1,8 @@
-import { advice, hostOs, QuotabarError, type CredentialSource } from "../kit/index.js";
+import { machineWide, advice, hostOs, QuotabarError, type CredentialSource } from "../kit/index.js";
 import { ideBases, newestQuotaFile, QUOTA_FILE } from "./ides.js";
 
 /** The quota file of the IDE that used AI Assistant last: found means enabled. */
-export const quotaFile: CredentialSource<string> = {
+export const quotaFile: CredentialSource<string> = machineWide({
   async resolve({ env }) {
     return newestQuotaFile(ideBases(env, hostOs().platform)).catch((error: unknown) => {
       throw new QuotabarError("not_configured", `Could not look for JetBrains IDEs: ${reasonOf(error)}`, {
@@ -11,7 +11,7 @@ export const quotaFile: CredentialSource<string> = {
       });
     });
   },
-};
+});
 
 /** The spec's message: the file exists only once AI Assistant has been used. */
 export function noIdeDetected(): QuotabarError {

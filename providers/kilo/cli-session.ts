@@ -1,4 +1,5 @@
 import {
+  machineWide,
   advice,
   cleanSecret,
   dataHome,
@@ -19,7 +20,7 @@ export const kiloAuthFile = (env: Environment): string => joinPath(dataHome(env)
  * the same API. A missing file means "no credential here"; a file that exists but cannot be used is
  * an error the user has to fix.
  */
-export const kiloCliSession: CredentialSource<string> = {
+export const kiloCliSession: CredentialSource<string> = machineWide({
   async resolve(context) {
     const path = kiloAuthFile(context.env);
     const text = await readTextIfPresent(path).catch((error: unknown) => {
@@ -42,4 +43,4 @@ export const kiloCliSession: CredentialSource<string> = {
     }
     return token;
   },
-};
+});

@@ -1,4 +1,5 @@
 import {
+  machineWide,
   cleanSecret,
   homeOf,
   hostDevice,
@@ -33,7 +34,7 @@ const readQuietly = (path: string) => readTextIfPresent(path).catch(() => null);
  * `credentials/kimi-code.json` of the Kimi Code CLI: `access_token`, `refresh_token`, `expires_at`
  * (epoch seconds). Used only while it is valid for more than a minute.
  */
-export const kimiCliSession: CredentialSource<KimiCliSession> = {
+export const kimiCliSession: CredentialSource<KimiCliSession> = machineWide({
   async resolve(context: CredentialContext) {
     const text = await readQuietly(kimiCliCredentialsFile(context.env));
     const file = text === null ? null : tryJson(text);
@@ -45,7 +46,7 @@ export const kimiCliSession: CredentialSource<KimiCliSession> = {
     const deviceId = await readQuietly(joinPath(kimiCodeHome(context.env), "device_id"));
     return { token, deviceId: cleanSecret(deviceId) };
   },
-};
+});
 
 /** Printable ASCII only, so a host name can never break a header. */
 const ascii = (text: string) => text.replace(/[^\x20-\x7e]/g, "").trim() || "unknown";

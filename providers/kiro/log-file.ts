@@ -1,4 +1,14 @@
-import { compareText, configHome, homeOf, hostOs, joinPath, modifiedAt, subdirectories, type CredentialSource } from "../kit/index.js";
+import {
+  machineWide,
+  compareText,
+  configHome,
+  homeOf,
+  hostOs,
+  joinPath,
+  modifiedAt,
+  subdirectories,
+  type CredentialSource,
+} from "../kit/index.js";
 import type { Environment } from "../../ports/environment.js";
 
 /** Kiro writes one log folder per launch (`20260310T114951`); only the latest few can hold a recent answer. */
@@ -30,7 +40,7 @@ export interface KiroLogFile {
  * run here. Its age is judged when it is read (an old log hands over to kiro-cli). A folder that
  * cannot be read counts as none: kiro-cli still gets its turn.
  */
-export const kiroLogFile: CredentialSource<KiroLogFile> = {
+export const kiroLogFile: CredentialSource<KiroLogFile> = machineWide({
   async resolve({ env }) {
     const root = kiroLogRoot(env);
     if (root === null) return null;
@@ -46,4 +56,4 @@ export const kiroLogFile: CredentialSource<KiroLogFile> = {
     }
     return newest;
   },
-};
+});

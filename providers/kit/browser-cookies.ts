@@ -1,3 +1,4 @@
+import { keyOfEntry, storageName, type AccountKey } from "../../domain/account.js";
 import { QuotabarError } from "../../domain/errors.js";
 import { advice, type Remedy } from "../../domain/remedy.js";
 import type { BrowserAccess, LookupNote, SecretStore } from "../../ports/browser-credentials.js";
@@ -15,7 +16,8 @@ import { cookieHeaderPasted, sessionCookieHeader, type SessionCookieRule } from 
  */
 
 export const COOKIE_CACHE_SERVICE = "quotabar";
-export const cookieCacheAccount = (provider: string) => `cookie:${provider}`;
+/** `cookie:<id>` for a provider's default account, `cookie:<id>@<account>` for a named one. */
+export const cookieCacheAccount = (key: AccountKey) => `cookie:${storageName(key)}`;
 
 export interface BrowserCookieOptions {
   /** Hosts the requests go to: a cookie is kept when it would be sent to one of them. */
@@ -60,7 +62,7 @@ export function browsersOf(entry: ProviderConfigEntry): string[] | null {
   return ids.length > 0 ? ids : null;
 }
 
-async function readCache(access: BrowserAccess, provider: string): Promise<CachedCookie | null> {
+async function readCache(access: BrowserAccess, provider: AccountKey): Promise<CachedCookie | null> {
   try {
     const text = await access.secrets.get(COOKIE_CACHE_SERVICE, cookieCacheAccount(provider));
     const cached = text ? (JSON.parse(text) as Partial<CachedCookie>) : null;
@@ -76,12 +78,12 @@ async function readCache(access: BrowserAccess, provider: string): Promise<Cache
 
 /** Forget the provider's cached header (the upstream refused it); whether there was one. */
 export async function forgetCookieHeader(context: CredentialContext): Promise<boolean> {
-  return forgetCachedCookieHeader(context.browsers.secrets, context.entry.id);
+  return forgetCachedCookieHeader(context.browsers.secrets, keyOfEntry(context.entry));
 }
 
 /** The same, from outside a fetch (`quotabar cache clear`, logout). */
-export function forgetCachedCookieHeader(secrets: SecretStore, providerId: string): Promise<boolean> {
-  return secrets.delete(COOKIE_CACHE_SERVICE, cookieCacheAccount(providerId)).catch(() => false);
+export function forgetCachedCookieHeader(secrets: SecretStore, key: AccountKey): Promise<boolean> {
+  return secrets.delete(COOKIE_CACHE_SERVICE, cookieCacheAccount(key)).catch(() => false);
 }
 
 /** One browser profile whose cookies satisfy a provider's rule, as the Cookie header it would send. */
@@ -99,7 +101,7 @@ export interface BrowserCookieHeader {
 export async function readCachedCookie(context: CredentialContext): Promise<CachedCookie | null> {
   if (cookieSourceOf(context.entry) !== "auto") return null;
   const access = context.browsers;
-  const cached = await readCache(access, context.entry.id);
+  const cached = await readCache(access, keyOfEntry(context.entry));
   if (!cached) return null;
   if (access.explain) {
     access.explain(cacheNote(cached));
@@ -170,7 +172,9 @@ export async function keepCookieHeader(
     source: `${found.browser}/${found.profile}`,
     ...(extra && Object.keys(extra).length > 0 ? { extra } : {}),
   };
-  await access.secrets.set(COOKIE_CACHE_SERVICE, cookieCacheAccount(context.entry.id), JSON.stringify(value)).catch(() => undefined);
+  await access.secrets
+    .set(COOKIE_CACHE_SERVICE, cookieCacheAccount(keyOfEntry(context.entry)), JSON.stringify(value))
+    .catch(() => undefined);
 }
 
 /** Tells `explain` which profile the provider went with. */

@@ -1,4 +1,5 @@
 import type { CredentialContext } from "../../ports/fetch-context.js";
+import { keyOfEntry } from "../../domain/account.js";
 import { browsersOf, COOKIE_CACHE_SERVICE, cookieCacheAccount, cookieSourceOf, type BrowserCookieOptions } from "./browser-cookies.js";
 import { cookieHeaderOf, cookiePairs, normalizeCookieHeader, type CookiePair } from "./cookie-header.js";
 import { sessionCookieHeader } from "./session-cookie.js";
@@ -37,7 +38,7 @@ export async function browserSession(
 export async function cachedCookieHeader(context: CredentialContext): Promise<string | null> {
   if (cookieSourceOf(context.entry) !== "auto") return null;
   try {
-    const text = await context.browsers.secrets.get(COOKIE_CACHE_SERVICE, cookieCacheAccount(context.entry.id));
+    const text = await context.browsers.secrets.get(COOKIE_CACHE_SERVICE, cookieCacheAccount(keyOfEntry(context.entry)));
     const cached = text ? (JSON.parse(text) as { header?: unknown }) : null;
     return normalizeCookieHeader(typeof cached?.header === "string" ? cached.header : null);
   } catch {
@@ -48,7 +49,7 @@ export async function cachedCookieHeader(context: CredentialContext): Promise<st
 /** Keep this header as the provider's cached one (the shape `browserCookieHeader` reads); a failing store is no failure. */
 export async function storeCookieHeader(context: CredentialContext, header: string, source: string): Promise<void> {
   const value = JSON.stringify({ header, storedAt: context.now().toISOString(), source });
-  await context.browsers.secrets.set(COOKIE_CACHE_SERVICE, cookieCacheAccount(context.entry.id), value).catch(() => undefined);
+  await context.browsers.secrets.set(COOKIE_CACHE_SERVICE, cookieCacheAccount(keyOfEntry(context.entry)), value).catch(() => undefined);
 }
 
 /** At most this many Set-Cookie lines are read from one response. */

@@ -1,5 +1,6 @@
 import { notConfigured, type QuotabarError } from "../../domain/errors.js";
 import type { CredentialSource } from "../../ports/credential-source.js";
+import type { ProviderConfigEntry } from "../../ports/config-store.js";
 import type { CredentialContext } from "../../ports/fetch-context.js";
 import { normalizeCookieHeader } from "./cookie-header.js";
 
@@ -13,8 +14,12 @@ export function cleanSecret(value: unknown): string | null {
   return text === "" ? null : text;
 }
 
-/** The first variable of `names` that is set, cleaned. */
-export function fromEnv(context: CredentialContext, names: readonly string[]): string | null {
+/**
+ * The first variable of `names` that is set, cleaned. Variables are the default account's: an entry
+ * naming an `account` takes its credentials from its own fields only, never another account's.
+ */
+export function fromEnv(context: Pick<CredentialContext, "entry" | "env">, names: readonly string[]): string | null {
+  if (namesAnAccount(context.entry)) return null;
   for (const name of names) {
     const value = cleanSecret(context.env[name]);
     if (value !== null) return value;
@@ -66,4 +71,16 @@ export function mapped<From, To>(source: CredentialSource<From>, map: (value: Fr
 /** The not-configured error of a key-based provider: the message, and "store a key or set one of these". */
 export function missingKey(provider: string, envNames: readonly string[], message: string): QuotabarError {
   return notConfigured(message, { kind: "set-key", provider, env: envNames });
+}
+
+/** Whether the entry is a named account (not the provider's default one). */
+export const namesAnAccount = (entry: ProviderConfigEntry): boolean => typeof entry.account === "string";
+
+/**
+ * A sign-in the machine has once (a vendor CLI's file, an IDE's, a running app's, gcloud's): the
+ * provider's default account's. A named account reads only what its own entry gives, so it is never
+ * shown the default account's numbers under its own name.
+ */
+export function machineWide<Credential>(source: CredentialSource<Credential>): CredentialSource<Credential> {
+  return { resolve: async (context) => (namesAnAccount(context.entry) ? null : source.resolve(context)) };
 }

@@ -12,7 +12,18 @@ export * from "../../domain/coerce.js";
 export { checked, checkedCount, decodeJson, decodeValue, fieldError, parseJson, tryJson } from "../../domain/decode-body.js";
 export { snakeKeys } from "./case.js";
 export { cookiePairs, cookieValue, normalizeCookieHeader } from "./cookie-header.js";
-export { apiKey, cleanSecret, firstFound, fromEnv, manualCookieHeader, mapped, missingKey } from "./credentials.js";
+export {
+  apiKey,
+  cleanSecret,
+  firstFound,
+  fromEnv,
+  manualCookieHeader,
+  machineWide,
+  mapped,
+  missingKey,
+  namesAnAccount,
+} from "./credentials.js";
+export { vendorHome, type VendorHome } from "./vendor-home.js";
 export { absolutePath, dataHome, homeOf, joinPath, readTextIfPresent } from "./local-file.js";
 export { findObject, firstAt, isObject, MAX_DEPTH, valueAt, type JsonObject } from "./search.js";
 export { overrideUrl } from "./url-override.js";

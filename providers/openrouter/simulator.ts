@@ -6,6 +6,9 @@ const fixture = fixturesOf(import.meta.url);
 
 export const OPENROUTER_TEST_KEY = "sk-or-v1-simulator-0123456789abcdef";
 export const OPENROUTER_TEST_MANAGEMENT_KEY = "sk-or-v1-simulator-management-fedcba9876543210";
+/** A second account's key (the demo's `team` account): its own credits, never the first key's. */
+export const OPENROUTER_TEAM_TEST_KEY = "sk-or-v1-simulator-team-a1b2c3d4e5f60718";
+const TEAM_CREDITS = { data: { total_credits: 250, total_usage: 187.5 } };
 
 const unauthorized: SimReply = {
   status: 401,
@@ -13,9 +16,11 @@ const unauthorized: SimReply = {
   headers: { "content-type": "application/json" },
 };
 
-function authorized(request: SimRequest, scenario: string, key = OPENROUTER_TEST_KEY): boolean {
-  return scenario !== "unauthorized" && bearer(request) === key;
+function authorized(request: SimRequest, scenario: string, keys = [OPENROUTER_TEST_KEY, OPENROUTER_TEAM_TEST_KEY]): boolean {
+  return scenario !== "unauthorized" && keys.includes(bearer(request) ?? "");
 }
+
+const isTeam = (request: SimRequest) => bearer(request) === OPENROUTER_TEAM_TEST_KEY;
 
 /** `/key` as each scenario has it: today's shape by default, v0.18's for the `legacy_*` scenarios. */
 const KEY_FIXTURES: Record<string, string> = {
@@ -41,6 +46,7 @@ export const openrouterUpstream: SimulatedUpstream = {
   id: "openrouter",
   origins: ["https://openrouter.ai"],
   env: { OPENROUTER_API_KEY: OPENROUTER_TEST_KEY, OPENROUTER_MANAGEMENT_API_KEY: OPENROUTER_TEST_MANAGEMENT_KEY },
+  accounts: () => [{ id: "openrouter", account: "team", apiKey: OPENROUTER_TEAM_TEST_KEY }],
   // the day after the last day of activity.json (/activity covers completed days only)
   recordedAt: "2026-03-05T12:00:00Z",
   scenarios: [
@@ -66,6 +72,7 @@ export const openrouterUpstream: SimulatedUpstream = {
       path: "/api/v1/credits",
       handle(request, scenario) {
         if (!authorized(request, scenario)) return unauthorized;
+        if (isTeam(request)) return { json: TEAM_CREDITS };
         if (scenario === "near_limit") return { json: { data: { total_credits: 20, total_usage: 18.9 } } };
         return { body: fixture(CREDITS_FIXTURES[scenario] ?? "credits.json") };
       },
@@ -87,7 +94,7 @@ export const openrouterUpstream: SimulatedUpstream = {
         if (bearer(request) === OPENROUTER_TEST_KEY || scenario === "activity_unavailable") {
           return { status: 403, body: fixture("management-forbidden.json"), headers: { "content-type": "application/json" } };
         }
-        if (!authorized(request, scenario, OPENROUTER_TEST_MANAGEMENT_KEY)) return unauthorized;
+        if (!authorized(request, scenario, [OPENROUTER_TEST_MANAGEMENT_KEY])) return unauthorized;
         return { body: fixture("activity.json") };
       },
     },

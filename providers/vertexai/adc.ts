@@ -1,5 +1,6 @@
 import type { QuotabarError } from "../kit/index.js";
 import {
+  machineWide,
   advice,
   cleanSecret,
   homeOf,
@@ -29,7 +30,7 @@ const adcPath = (env: Environment): string => joinPath(gcloudDir(env), "applicat
 
 export const SIGN_IN_COMMAND = "gcloud auth application-default login";
 
-export const adcCredentials: CredentialSource<AdcCredential> = {
+export const adcCredentials: CredentialSource<AdcCredential> = machineWide({
   async resolve({ env }) {
     const path = adcPath(env);
     const text = await readTextIfPresent(path).catch((error: unknown) => {
@@ -38,7 +39,7 @@ export const adcCredentials: CredentialSource<AdcCredential> = {
     });
     return text === null ? null : adcFrom(text);
   },
-};
+});
 
 /** The file's secrets, or the reference's error for a file that cannot be used. */
 function adcFrom(text: string): AdcCredential {

@@ -70,8 +70,10 @@ function clean(value: unknown): string | null {
  */
 export function overlayPreferences(config: QuotabarConfig, preferences: QuotabarPreferences): QuotabarConfig {
   const providers: ProviderConfigEntry[] = config.providers.map((entry) => ({ ...entry }));
+  // preferences are the default account's: an entry naming an `account` is left as the file has it
+  const defaultOf = (id: string) => providers.find((e) => e.id === id && typeof e.account !== "string");
   const entryFor = (id: string): ProviderConfigEntry => {
-    let entry = providers.find((e) => e.id === id);
+    let entry = defaultOf(id);
     if (!entry) {
       entry = { id };
       providers.push(entry);
@@ -82,7 +84,7 @@ export function overlayPreferences(config: QuotabarConfig, preferences: Quotabar
     const value = clean(preferences[name]);
     if (value === null) continue;
     if (setting.field === "region") {
-      const existing = providers.find((e) => e.id === provider);
+      const existing = defaultOf(provider);
       if (value === setting.default && typeof existing?.region === "string") continue;
       entryFor(provider).region = value;
       continue;

@@ -3,6 +3,7 @@
  * pane, then the providers not set up (from the core's provider listing). Pure and free of
  * `@raycast/*`; times against the `now` passed in.
  */
+import { accountId, accountTitle } from "../../presentation/account-name.js";
 import { statusPageUrl, type ProviderDescriptor } from "../../domain/descriptor.js";
 import type { ProviderUsage, UsageDocument } from "../../domain/usage-document.js";
 import type { ProviderListing } from "../../domain/usage-service.js";
@@ -89,11 +90,14 @@ export function listModel(
   const providers = document?.providers ?? [];
   const supported = (id: string) => listing.find((l) => l.id === id)?.supported ?? canRead(id);
   const setUp = (id: string) => providers.some((p) => p.id === id) || listing.some((l) => l.id === id && l.enabled);
-  const historyOf = (id: string) => options.history?.find((h) => h.provider === id);
-  const enabled = providers.filter((usage) => supported(usage.id)).map((usage) => usageRow(usage, now, historyOf(usage.id)));
-  const notSetUp = listing.filter((l) => l.supported && !providers.some((p) => p.id === l.id)).map(notSetUpRow);
+  // one row per account: its own history, and a provider none of whose accounts answered is one row to set up
+  const historyOf = (usage: ProviderUsage) =>
+    options.history?.find((h) => h.provider === usage.id && (h.account ?? null) === (usage.account ?? null));
+  const enabled = providers.filter((usage) => supported(usage.id)).map((usage) => usageRow(usage, now, historyOf(usage)));
+  const defaults = listing.filter((l) => (l.account ?? null) === null);
+  const notSetUp = defaults.filter((l) => l.supported && !providers.some((p) => p.id === l.id)).map(notSetUpRow);
   const soon = [
-    ...listing.filter((l) => !l.supported).map((l) => ({ id: l.id, name: l.name })),
+    ...defaults.filter((l) => !l.supported).map((l) => ({ id: l.id, name: l.name })),
     ...providers.filter((p) => !supported(p.id) && !listing.some((l) => l.id === p.id)).map((p) => ({ id: p.id, name: p.name })),
   ];
   const comingSoon = soon
@@ -128,10 +132,15 @@ export function usageRow(usage: ProviderUsage, now: Date, history?: ProviderHist
       ? { kind: "symbol", symbol: "warning", tone: "critical" }
       : { kind: "progress", progress: (primary?.percent ?? 0) / 100, tone: primary?.tone ?? "muted" };
   return {
-    id: usage.id,
-    title: usage.name,
+    id: accountId(usage),
+    title: accountTitle(usage),
     subtitle: usage.plan ?? (usage.error && !usage.stale ? usage.error.message : ""),
-    keywords: [usage.id, ...(usage.plan ? usage.plan.split(/\s+/) : []), ...(usage.source ? [usage.source] : [])],
+    keywords: [
+      usage.id,
+      ...(usage.account ? [usage.account] : []),
+      ...(usage.plan ? usage.plan.split(/\s+/) : []),
+      ...(usage.source ? [usage.source] : []),
+    ],
     enabled: true,
     icon,
     accessories,
@@ -139,10 +148,11 @@ export function usageRow(usage: ProviderUsage, now: Date, history?: ProviderHist
     metadata: usageMetadata(usage, now),
     dashboardUrl: descriptor?.dashboardUrl ?? null,
     statusUrl: usage.status?.url ?? (descriptor ? statusPageUrl(descriptor) : null),
-    cliCommand: `quotabar -p ${usage.id}`,
+    cliCommand: `quotabar -p ${accountId(usage)}`,
     json: JSON.stringify(usage, null, 2),
     signIn: signInOf(descriptor),
-    ...(PROVIDER_CATALOG.descriptor(usage.id)?.keepsSession ? { refreshSession: true } : {}),
+    // the keepalive renews the default account's session (the one Raycast's preferences set)
+    ...(PROVIDER_CATALOG.descriptor(usage.id)?.keepsSession && !usage.account ? { refreshSession: true } : {}),
   };
 }
 
@@ -213,7 +223,7 @@ function paceAccessory(usage: ProviderUsage, now: Date): AccessoryModel | null {
 }
 
 function usageMarkdown(usage: ProviderUsage, now: Date, history: ProviderHistory | undefined): string {
-  const parts = [`## ${usage.name}`];
+  const parts = [`## ${accountTitle(usage)}`];
   if (usage.plan) parts.push(`**${usage.plan}**`);
   for (const role of METER_ROLES) {
     const meter = usage[role];

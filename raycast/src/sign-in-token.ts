@@ -1,3 +1,4 @@
+import { accountKey } from "../../domain/account.js";
 import { saveProviderToken } from "../../domain/provider-token.js";
 import type { ConfigStore } from "../../ports/config-store.js";
 
@@ -7,6 +8,7 @@ import type { ConfigStore } from "../../ports/config-store.js";
  * LocalStorage. Returns where it went, for the view to say so.
  */
 export async function saveSignInToken(store: ConfigStore, provider: string, token: string): Promise<string> {
-  await saveProviderToken(store, provider, token);
+  // Raycast signs in the provider's default account (its preferences are that account's)
+  await saveProviderToken(store, accountKey(provider), token);
   return store.path();
 }

@@ -15,6 +15,7 @@ import { fetchUsage, listProviders } from "../shared/usage.js";
 import { saveSignInToken } from "../src/sign-in-token.js";
 import { copilot, doc } from "./documents.js";
 import { memoryCache, memoryLocalStorage } from "../doubles/memory-stores.js";
+import { accountKey } from "../../domain/account.js";
 
 // Runs without Raycast (and under Node 22 in CI): these are the adapters the extension ships.
 
@@ -114,14 +115,14 @@ describe("caches", () => {
   it("keep the last snapshot and the last document, and read damage as nothing", async () => {
     const cache = memoryCache();
     const snapshots = new StoredSnapshotCache(new CacheTextStore(cache));
-    expect(await snapshots.read("copilot", ["gho_token"])).toBeNull();
+    expect(await snapshots.read(accountKey("copilot"), ["gho_token"])).toBeNull();
     await snapshots.write(copilot, ["gho_token"]);
-    expect(await snapshots.read("copilot", ["gho_token"])).toEqual(copilot);
-    expect(await snapshots.read("copilot", ["gho_other"])).toBeNull(); // another credential's numbers are never shown
+    expect(await snapshots.read(accountKey("copilot"), ["gho_token"])).toEqual(copilot);
+    expect(await snapshots.read(accountKey("copilot"), ["gho_other"])).toBeNull(); // another credential's numbers are never shown
     expect(cache.get("snapshots/copilot")).not.toContain("gho_token");
     cache.set("snapshots/copilot", "{");
-    expect(await snapshots.read("copilot", ["gho_token"])).toBeNull();
-    await snapshots.remove("copilot");
+    expect(await snapshots.read(accountKey("copilot"), ["gho_token"])).toBeNull();
+    await snapshots.remove(accountKey("copilot"));
     expect(cache.get("snapshots/copilot")).toBeUndefined();
 
     const documents = new DocumentCache(cache);

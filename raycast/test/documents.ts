@@ -180,6 +180,7 @@ export const copilotMissing = usage({
 export function listing(): ProviderListing[] {
   return DESCRIPTORS.map((d) => ({
     id: d.id,
+    account: null,
     name: d.name,
     auth: d.auth,
     credentialsFound: false,

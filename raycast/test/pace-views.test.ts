@@ -25,6 +25,7 @@ const point = (minutesFromNow: number, usedPercent: number | null, resetsAt = to
 });
 const historyOf = (points: HistoryPoint[], role: "primary" | "secondary" = "primary"): ProviderHistory => ({
   provider: "zai",
+  account: null,
   meters: [{ meter: role, label: "Tokens", unit: "tokens", windowMinutes: 300, points }],
 });
 /** The SVG inside a chart's markdown. */
@@ -260,6 +261,7 @@ describe("menu bar: events as a toast", () => {
   const threshold: QuotabarEvent = {
     type: "threshold",
     provider: "warp",
+    account: null,
     meter: "primary",
     label: "Credits",
     threshold: 80,
@@ -270,6 +272,7 @@ describe("menu bar: events as a toast", () => {
   const runOut: QuotabarEvent = {
     type: "runOut",
     provider: "zai",
+    account: null,
     meter: "secondary",
     runsOutAt: weekly.pace!.runsOutAt!,
     resetsAt: weekly.resetsAt!,

@@ -46,9 +46,13 @@ describe("browser settings in the config file", () => {
     });
   });
 
-  it("refuses a cookieSource other than auto, manual or off, without quoting it", () => {
+  it("refuses a cookieSource other than auto, manual, off or a browser profile, without quoting it", () => {
     const found = problemOf('{"providers": [{"id": "ollama",\n "cookieSource": "secret-looking-value"}]}');
-    expect(found).toMatchObject({ line: 2, column: 18, problem: 'providers[0].cookieSource must be one of "auto", "manual", "off"' });
+    expect(found).toMatchObject({
+      line: 2,
+      column: 18,
+      problem: 'providers[0].cookieSource must be one of "auto", "manual", "off", or "<browser>:<profile>"',
+    });
     expect(JSON.stringify(found)).not.toContain("secret-looking-value");
   });
 });

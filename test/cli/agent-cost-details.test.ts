@@ -31,7 +31,7 @@ function home(): string {
 const env = (dir: string) => ({ HOME: dir, TZ: "UTC", QUOTABAR_ORIGIN_MAP: sim.env().QUOTABAR_ORIGIN_MAP, PATH: "/usr/bin:/bin" });
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
 const costDetails = (stdout: string) =>
-  (JSON.parse(stdout) as { providers: { details: { label: string; value: string }[] }[] }).providers[0].details.filter((d) =>
+  (JSON.parse(stdout) as { providers: { details: { label: string; value: string }[] }[] }).providers[0]!.details.filter((d) =>
     d.label.startsWith("Cost"),
   );
 

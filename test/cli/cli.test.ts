@@ -151,9 +151,11 @@ describe("quotabar demo and providers", () => {
     const result = await runCli(["demo", "--json"], { HOME: home });
     expect(result.code).toBe(0);
     const doc = JSON.parse(result.stdout);
-    expect(doc.providers.map((p: { id: string }) => p.id)).toEqual([
+    // OpenRouter twice: the demo shows a second account (`team`) beside the default one
+    expect(doc.providers.map((p: { id: string; account: string | null }) => (p.account ? `${p.id}:${p.account}` : p.id))).toEqual([
       "copilot",
       "openrouter",
+      "openrouter:team",
       "zai",
       "warp",
       "kimi",

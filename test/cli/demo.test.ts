@@ -80,6 +80,22 @@ describe("quotabar demo, the text a person reads", () => {
   });
 });
 
+describe("quotabar demo, two accounts of one provider", () => {
+  it("shows the OpenRouter team account beside the default one, each with its own numbers", async () => {
+    const run = await runCli(["demo", "--json", "-p", "openrouter"], env);
+    expect(run.code, run.stderr).toBe(0);
+    const doc = JSON.parse(run.stdout) as { providers: { id: string; account: string | null; ok: boolean; primary: { used: number } }[] };
+    expect(doc.providers.map(({ id, account, ok }) => [id, account, ok])).toEqual([
+      ["openrouter", null, true],
+      ["openrouter", "team", true],
+    ]);
+    expect(doc.providers[1]?.primary.used).not.toBe(doc.providers[0]?.primary.used);
+    const text = await runCli(["demo", "-p", "openrouter:team"], env);
+    expect(text.stdout).toMatch(/^OpenRouter · team$/m);
+    expect(text.stdout).not.toMatch(/^OpenRouter$/m);
+  });
+});
+
 describe("quotabar demo, the routes that need no configuration", () => {
   it("reads Amp with the Amp CLI's key and Kiro from its log, both written in the demo's own home, not the user's", async () => {
     const run = await runCli(["demo", "--json", "-p", "amp", "-p", "kiro"], env);

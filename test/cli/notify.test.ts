@@ -44,7 +44,7 @@ describe("quotabar watch --count 1 --notify-command (the built CLI against the s
       ["threshold", "warp", "secondary", "Add-on credits", 50, 57.14],
     ]);
     for (const event of events) {
-      expect(Object.keys(event)).toEqual(["type", "provider", "meter", "label", "threshold", "usedPercent", "resetsAt", "at"]);
+      expect(Object.keys(event)).toEqual(["type", "provider", "account", "meter", "label", "threshold", "usedPercent", "resetsAt", "at"]);
       expect(Date.parse(event.at as string)).toBeGreaterThan(Date.now() - 120_000);
     }
     expect(events[0]!.resetsAt).toMatch(/^\d{4}-\d\d-\d\dT/);

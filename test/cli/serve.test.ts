@@ -9,6 +9,8 @@ import { startServe, type ServeHandle } from "../../oclif-cli/serve/start-serve.
 import { runCli } from "../helpers/cli.js";
 import { useSimulator } from "../helpers/harness.js";
 import { httpGet } from "../helpers/http-get.js";
+import { writeConfig } from "../helpers/write-config.js";
+import { OPENROUTER_TEAM_TEST_KEY } from "../../providers/openrouter/simulator.js";
 
 const sim = useSimulator();
 const BIN = join(import.meta.dirname, "..", "..", "bin", "run.cjs");
@@ -94,7 +96,28 @@ describe("quotabar serve: usage over HTTP and Prometheus metrics, from what the 
     }
   });
 
-  it("GET /metrics: every gauge with HELP and TYPE, labelled by provider, meter role and unit, no credential or account in it", async () => {
+  it("serves each account: /usage lists them (?provider=openrouter all of them, openrouter:team one), /metrics labels them by account", async () => {
+    const clear = writeConfig(sim.home, { providers: [{ id: "openrouter", account: "team", apiKey: OPENROUTER_TEAM_TEST_KEY }] });
+    try {
+      const { handle } = await serve({ providers: ["openrouter", "zai"] });
+      expect(handle.providers).toEqual(["openrouter", "openrouter:team", "zai"]);
+      const all = JSON.parse((await httpGet(`${handle.url}/usage?provider=openrouter`)).body);
+      expect(all.providers.map((p: { account: string | null }) => p.account)).toEqual([null, "team"]);
+      const team = JSON.parse((await httpGet(`${handle.url}/usage?provider=openrouter:team`)).body);
+      expect(team.providers.map((p: { account: string | null; primary: { used: number } }) => [p.account, p.primary.used])).toEqual([
+        ["team", 187.5],
+      ]);
+      expect((await httpGet(`${handle.url}/usage?provider=openrouter:other`)).status).toBe(404);
+      const lines = samples((await httpGet(`${handle.url}/metrics`)).body);
+      expect(lines).toContain('quotabar_provider_up{provider="openrouter",account="team"} 1');
+      expect(lines).toContain('quotabar_provider_up{provider="openrouter",account=""} 1');
+      expect(lines).toContain('quotabar_meter_used{provider="openrouter",account="team",meter="primary",unit="USD"} 187.5');
+    } finally {
+      clear();
+    }
+  });
+
+  it("GET /metrics: every gauge with HELP and TYPE, labelled by provider, account (empty for the default), meter role and unit, no credential in it", async () => {
     const { handle } = await serve();
     const metrics = await httpGet(`${handle.url}/metrics`);
     expect(metrics.status).toBe(200);
@@ -116,15 +139,15 @@ describe("quotabar serve: usage over HTTP and Prometheus metrics, from what the 
     }
     expect(text).toContain("# TYPE quotabar_refreshes_total counter");
     const lines = samples(text);
-    expect(lines).toContain('quotabar_meter_used_percent{provider="warp",meter="primary"} 81');
-    expect(lines).toContain('quotabar_meter_used{provider="warp",meter="primary",unit="credits"} 1215');
-    expect(lines).toContain('quotabar_meter_limit{provider="warp",meter="primary",unit="credits"} 1500');
-    expect(lines).toContain('quotabar_meter_limit{provider="openrouter",meter="primary",unit="USD"} 60');
+    expect(lines).toContain('quotabar_meter_used_percent{provider="warp",account="",meter="primary"} 81');
+    expect(lines).toContain('quotabar_meter_used{provider="warp",account="",meter="primary",unit="credits"} 1215');
+    expect(lines).toContain('quotabar_meter_limit{provider="warp",account="",meter="primary",unit="credits"} 1500');
+    expect(lines).toContain('quotabar_meter_limit{provider="openrouter",account="",meter="primary",unit="USD"} 60');
     for (const id of PROVIDERS) {
-      expect(lines).toContain(`quotabar_provider_up{provider="${id}"} 1`);
-      expect(lines).toContain(`quotabar_refreshes_total{provider="${id}"} 1`);
-      expect(lines.some((line) => line.startsWith(`quotabar_fetch_duration_seconds{provider="${id}"} `))).toBe(true);
-      expect(lines.some((line) => line.startsWith(`quotabar_snapshot_age_seconds{provider="${id}"} `))).toBe(true);
+      expect(lines).toContain(`quotabar_provider_up{provider="${id}",account=""} 1`);
+      expect(lines).toContain(`quotabar_refreshes_total{provider="${id}",account=""} 1`);
+      expect(lines.some((line) => line.startsWith(`quotabar_fetch_duration_seconds{provider="${id}",account=""} `))).toBe(true);
+      expect(lines.some((line) => line.startsWith(`quotabar_snapshot_age_seconds{provider="${id}",account=""} `))).toBe(true);
     }
     // every meter's numbers and reset (seconds since the epoch) as the document has them
     const doc = UsageDocumentSchema.parse(JSON.parse((await httpGet(`${handle.url}/usage`)).body));
@@ -132,7 +155,7 @@ describe("quotabar serve: usage over HTTP and Prometheus metrics, from what the 
       for (const role of ["primary", "secondary", "tertiary"] as const) {
         const m = p[role];
         if (!m) continue;
-        const at = `provider="${p.id}",meter="${role}"`;
+        const at = `provider="${p.id}",account="",meter="${role}"`;
         expect(lines).toContain(`quotabar_meter_used_percent{${at}} ${m.usedPercent}`);
         expect(lines).toContain(`quotabar_meter_used{${at},unit="${m.unit}"} ${m.used}`);
         expect(lines).toContain(`quotabar_meter_limit{${at},unit="${m.unit}"} ${m.limit}`);
@@ -143,16 +166,16 @@ describe("quotabar serve: usage over HTTP and Prometheus metrics, from what the 
     const paced = doc.providers.flatMap((p) =>
       (["primary", "secondary", "tertiary"] as const)
         .filter((role) => p[role]?.pace)
-        .map((role) => `quotabar_meter_pace_delta_percent{provider="${p.id}",meter="${role}"} ${p[role]?.pace?.deltaPercent}`),
+        .map((role) => `quotabar_meter_pace_delta_percent{provider="${p.id}",account="",meter="${role}"} ${p[role]?.pace?.deltaPercent}`),
     );
     expect(paced.length).toBeGreaterThan(0);
     expect(lines.filter((line) => line.startsWith("quotabar_meter_pace_delta_percent"))).toEqual(paced);
-    // labels are only provider, meter and unit (and the cost's agent and period)
+    // labels are only provider, account, meter and unit (and the cost's agent and period)
     for (const line of lines.filter((l) => !l.startsWith("quotabar_cost_usd{"))) {
       const inside = line.slice(line.indexOf("{") + 1, line.lastIndexOf("}"));
       const labels = inside.split(",").map((pair) => pair.slice(0, pair.indexOf("=")));
       expect(
-        labels.every((label) => ["provider", "meter", "unit"].includes(label as string)),
+        labels.every((label) => ["provider", "account", "meter", "unit"].includes(label as string)),
         line,
       ).toBe(true);
     }
@@ -165,12 +188,14 @@ describe("quotabar serve: usage over HTTP and Prometheus metrics, from what the 
 
   it("quotabar_status_indicator: the provider's status page, 0 when all is well, 1 for a minor incident", async () => {
     const { handle } = await serve({ providers: ["copilot"] });
-    expect(samples((await httpGet(`${handle.url}/metrics`)).body)).toContain('quotabar_status_indicator{provider="copilot"} 0');
+    expect(samples((await httpGet(`${handle.url}/metrics`)).body)).toContain('quotabar_status_indicator{provider="copilot",account=""} 0');
     await handle.stop();
     rmSync(join(sim.home, ".cache"), { recursive: true, force: true }); // the status poll is kept for its interval
     sim.sim.setScenario("status-github", "incident");
     const incident = (await serve({ providers: ["copilot"] })).handle;
-    expect(samples((await httpGet(`${incident.url}/metrics`)).body)).toContain('quotabar_status_indicator{provider="copilot"} 1');
+    expect(samples((await httpGet(`${incident.url}/metrics`)).body)).toContain(
+      'quotabar_status_indicator{provider="copilot",account=""} 1',
+    );
   });
 
   it("a load of 1,000 requests to /usage and /metrics causes no upstream request beyond the loop's", async () => {
@@ -195,9 +220,9 @@ describe("quotabar serve: usage over HTTP and Prometheus metrics, from what the 
     const before = handle.state.get("warp")?.refreshes ?? 0;
     await refreshed(handle, before + 2);
     const lines = samples((await httpGet(`${handle.url}/metrics`)).body);
-    expect(lines).toContain('quotabar_provider_up{provider="warp"} 0');
-    expect(lines).toContain('quotabar_meter_used_percent{provider="warp",meter="primary"} 81');
-    expect(lines).toContain('quotabar_meter_used{provider="warp",meter="primary",unit="credits"} 1215');
+    expect(lines).toContain('quotabar_provider_up{provider="warp",account=""} 0');
+    expect(lines).toContain('quotabar_meter_used_percent{provider="warp",account="",meter="primary"} 81');
+    expect(lines).toContain('quotabar_meter_used{provider="warp",account="",meter="primary",unit="credits"} 1215');
     const warp = JSON.parse((await httpGet(`${handle.url}/usage`)).body).providers[0];
     expect([warp.ok, warp.error.code]).toEqual([false, "upstream"]);
   });

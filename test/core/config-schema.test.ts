@@ -16,7 +16,9 @@ const text = must("a string");
 const flag = must("true or false");
 const seconds = `a number of seconds from 1 to ${MAX_TIMEOUT_SECONDS}`;
 const COOKIE_SOURCES = ["auto", "manual", "off"] as const;
-const cookieSource = `one of ${COOKIE_SOURCES.map((s) => `"${s}"`).join(", ")}`;
+const cookieSource = `one of ${COOKIE_SOURCES.map((s) => `"${s}"`).join(", ")}, or "<browser>:<profile>"`;
+const COOKIE_PROFILE = /^[a-z][a-z0-9-]*:\P{Cc}{1,100}$/u;
+const label = "a label of 1 to 32 letters, digits, -, _ or .";
 const percent = "a percent from 1 to 100";
 const NotifySchema = z.looseObject(
   {
@@ -31,13 +33,23 @@ const NotifySchema = z.looseObject(
 const ProviderEntrySchema = z.looseObject(
   {
     id: z.string(must("a non-empty string")).min(1, "must be a non-empty string"),
+    account: z
+      .string(must(label))
+      .regex(/^[A-Za-z0-9._-]{1,32}$/, `must be ${label}`)
+      .optional(),
     enabled: z.boolean(flag).optional(),
     apiKey: z.string(text).optional(),
     source: z.string(text).optional(),
     region: z.string(text).optional(),
-    cookieSource: z.enum(COOKIE_SOURCES, must(cookieSource)).optional(),
+    cookieSource: z
+      .string(must(cookieSource))
+      .refine((v) => (COOKIE_SOURCES as readonly string[]).includes(v) || COOKIE_PROFILE.test(v), `must be ${cookieSource}`)
+      .optional(),
     cookieHeader: z.string(text).optional(),
     workspaceID: z.string(text).optional(),
+    claudeConfigDir: z.string(text).optional(),
+    codexHome: z.string(text).optional(),
+    geminiDir: z.string(text).optional(),
     browsers: z.array(z.string(must("a browser id (a string)")), must("an array of browser ids (strings)")).optional(),
     notify: NotifySchema.optional(),
   },
@@ -82,13 +94,15 @@ const notify = fc.record(
 const entry = fc.record(
   {
     id: field(fc.string({ maxLength: 6 })),
+    account: field(fc.constantFrom("work", "me.2", "a b", "x".repeat(33), "<b>", "")),
     enabled: field(fc.boolean()),
     apiKey: field(fc.string({ maxLength: 6 })),
     source: field(fc.constantFrom("auto", "api", "web")),
     region: field(fc.string({ maxLength: 6 })),
-    cookieSource: field(fc.constantFrom("auto", "manual", "off", "AUTO", "")),
+    cookieSource: field(fc.constantFrom("auto", "manual", "off", "AUTO", "", "chrome:Profile 2", "firefox:", "chrome:a\u0007")),
     cookieHeader: field(fc.string({ maxLength: 6 })),
     workspaceID: field(fc.string({ maxLength: 6 })),
+    codexHome: field(fc.constantFrom("~/.codex-work", "/home/me/.codex")),
     browsers: field(
       fc.array(fc.oneof({ weight: 5, arbitrary: fc.constantFrom("chrome", "firefox") }, { weight: 1, arbitrary: scalar }), {
         maxLength: 3,
@@ -118,11 +132,22 @@ const config = fc.oneof(
   { weight: 1, arbitrary: anything },
 );
 
+/** Two entries with the same id and account (a rule zod's schema had no word for). */
+function repeatsAnAccount(raw: unknown): boolean {
+  const providers = (raw as { providers?: unknown } | null)?.providers;
+  if (!Array.isArray(providers)) return false;
+  const keys = providers
+    .filter((e): e is { id: unknown; account?: unknown } => typeof e === "object" && e !== null && typeof e.id === "string")
+    .map((e) => JSON.stringify([e.id, typeof e.account === "string" ? e.account : null]));
+  return new Set(keys).size < keys.length;
+}
+
 describe("the config check", () => {
   it("agrees with the zod schema it replaced on every JSON value: what passes, its value, the first problem", () => {
     fc.assert(
       fc.property(config, (generated) => {
         const raw: unknown = JSON.parse(JSON.stringify(generated)); // what a file can hold
+        fc.pre(!repeatsAnAccount(raw)); // a rule across entries, pinned below
         const expected = ConfigSchema.safeParse(raw);
         const checked = checkConfig(raw);
         if (expected.success) {
@@ -144,5 +169,31 @@ describe("the config check", () => {
       '{"theme":"dark","timeoutSeconds":30,"providers":[{"note":"mine","id":"zai"}]}',
     );
     expect(checkConfig({}).issue ? null : checkConfig({})).toEqual({ config: { providers: [] } });
+  });
+
+  it("refuses a second entry for one account, pointing at it and at the first", () => {
+    const again = checkConfig({
+      providers: [{ id: "openrouter", account: "work" }, { id: "openrouter" }, { id: "openrouter", account: "work" }],
+    });
+    expect(again.issue).toEqual({
+      path: ["providers", 2],
+      message: "is a second entry for the account of providers[0]",
+      other: ["providers", 0],
+    });
+    const defaults = checkConfig({ providers: [{ id: "zai" }, { id: "zai", apiKey: "k" }] });
+    expect(defaults.issue).toEqual({
+      path: ["providers", 1],
+      message: "is a second entry for the account of providers[0]",
+      other: ["providers", 0],
+    });
+    // the same label on two providers is two accounts
+    expect(
+      checkConfig({
+        providers: [
+          { id: "zai", account: "work" },
+          { id: "warp", account: "work" },
+        ],
+      }).issue,
+    ).toBeUndefined();
   });
 });

@@ -55,7 +55,7 @@ describe("history for people", () => {
     };
     const credits: MeterHistory = { meter: "secondary", label: "Credits", unit: "USD", windowMinutes: null, points: [point(0, null)] };
     const text = renderHistoryText(
-      [{ provider: "zai", meters: [tokens, credits] }],
+      [{ provider: "zai", account: null, meters: [tokens, credits] }],
       (id) => (id === "zai" ? "z.ai" : id),
       style(false),
       NOW,

@@ -22,6 +22,7 @@ const NOW = new Date("2026-11-26T18:00:00.000Z");
 const threshold: QuotabarEvent = {
   type: "threshold",
   provider: "zai",
+  account: null,
   meter: "primary",
   label: "Tokens",
   threshold: 95,
@@ -32,6 +33,7 @@ const threshold: QuotabarEvent = {
 const runOut: QuotabarEvent = {
   type: "runOut",
   provider: "zai",
+  account: null,
   meter: "secondary",
   runsOutAt: "2026-11-26T19:40:00.000Z",
   resetsAt: "2026-11-26T22:00:00.000Z",
@@ -40,6 +42,7 @@ const runOut: QuotabarEvent = {
 const incident: QuotabarEvent = {
   type: "incident",
   provider: "copilot",
+  account: null,
   indicator: "major",
   title: 'Copilot "chat" <b>errors</b>\nin\u001b[31m VS Code',
   url: "https://www.githubstatus.com/incidents/x",

@@ -9,6 +9,7 @@ import { JsonConfigStore } from "../../adapters/config/json-config-store.js";
 import { meter } from "../../domain/meter.js";
 import { checkedUsage } from "../../domain/usage-check.js";
 import { ProviderUsageSchema, type ProviderUsage } from "../../domain/usage-document.js";
+import { accountKey } from "../../domain/account.js";
 
 /** A snapshot with every field the schema knows filled: meters (one paced), details, a status page with an incident. */
 const FULL: ProviderUsage = {
@@ -123,13 +124,13 @@ describe("LatestSnapshots: the last answer under this origin map, whichever cred
     const { store } = fresh();
     const simulated = '{"https://api.z.ai":"http://127.0.0.1:1"}';
     await new StoredSnapshotCache(store, "").write(FULL, ["sk-zai-secret"]);
-    expect(await new LatestSnapshots(store, "").latest("zai")).toEqual({ usage: FULL, at: new Date(FULL.fetchedAt as string) });
-    expect(await new LatestSnapshots(store, simulated).latest("zai")).toBeNull();
-    expect(await new LatestSnapshots(store, "").latest("warp")).toBeNull();
+    expect(await new LatestSnapshots(store, "").latest(accountKey("zai"))).toEqual({ usage: FULL, at: new Date(FULL.fetchedAt as string) });
+    expect(await new LatestSnapshots(store, simulated).latest(accountKey("zai"))).toBeNull();
+    expect(await new LatestSnapshots(store, "").latest(accountKey("warp"))).toBeNull();
     await new StoredSnapshotCache(store, simulated).write(FULL, ["sk-zai-secret"]);
-    expect(await new LatestSnapshots(store, simulated).latest("zai")).not.toBeNull();
-    expect(await new LatestSnapshots(store, simulated.replace("1", "2")).latest("zai")).toBeNull();
-    expect(await new LatestSnapshots(store, "").latest("zai")).toBeNull();
+    expect(await new LatestSnapshots(store, simulated).latest(accountKey("zai"))).not.toBeNull();
+    expect(await new LatestSnapshots(store, simulated.replace("1", "2")).latest(accountKey("zai"))).toBeNull();
+    expect(await new LatestSnapshots(store, "").latest(accountKey("zai"))).toBeNull();
   });
 
   it("a noted failure is newer than the snapshot until a fresh snapshot is written; cache clear (remove) forgets both", async () => {
@@ -139,12 +140,12 @@ describe("LatestSnapshots: the last answer under this origin map, whichever cred
     await cache.write(FULL, ["k"]);
     const failed: ProviderUsage = { ...FULL, ok: false, stale: true, error: { code: "network", message: "reset", hint: null } };
     await latest.noteFailure(failed, new Date("2026-11-26T18:05:00Z"));
-    expect(await latest.latest("zai")).toEqual({ usage: failed, at: new Date("2026-11-26T18:05:00Z") });
+    expect(await latest.latest(accountKey("zai"))).toEqual({ usage: failed, at: new Date("2026-11-26T18:05:00Z") });
     await cache.write({ ...FULL, fetchedAt: "2026-11-26T18:10:00.000Z" }, ["k"]);
-    expect((await latest.latest("zai"))?.usage.ok).toBe(true);
+    expect((await latest.latest(accountKey("zai")))?.usage.ok).toBe(true);
     await latest.noteFailure(failed, new Date("2026-11-26T18:15:00Z"));
-    await cache.remove("zai");
-    expect(await latest.latest("zai")).toBeNull();
+    await cache.remove(accountKey("zai"));
+    expect(await latest.latest(accountKey("zai"))).toBeNull();
   });
 
   it("a damaged or hand-edited entry reads as none, never as wrong numbers", async () => {
@@ -154,12 +155,12 @@ describe("LatestSnapshots: the last answer under this origin map, whichever cred
     const file = join(dir, "snapshots", "zai.json");
     const entry = JSON.parse(readFileSync(file, "utf8"));
     writeFileSync(file, JSON.stringify({ ...entry, usage: { ...entry.usage, primary: { ...entry.usage.primary, usedPercent: 181 } } }));
-    expect(await cache.latest("zai")).toBeNull();
+    expect(await cache.latest(accountKey("zai"))).toBeNull();
     writeFileSync(file, "{");
-    expect(await cache.latest("zai")).toBeNull();
+    expect(await cache.latest(accountKey("zai"))).toBeNull();
     // an entry written before origin maps were named reads as none too (the bar refreshes it)
     writeFileSync(file, JSON.stringify({ scope: entry.scope, usage: entry.usage }));
-    expect(await cache.latest("zai")).toBeNull();
+    expect(await cache.latest(accountKey("zai"))).toBeNull();
   });
 });
 

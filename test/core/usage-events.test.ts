@@ -11,6 +11,7 @@ import type { Meter, ProviderStatus, ProviderUsage, UsageDocument } from "../../
 import type { QuotabarConfig } from "../../ports/config-store.js";
 import type { NotifiedState } from "../../ports/notified-state.js";
 import { providerUsage, usageDocument } from "../helpers/usage.js";
+import { accountKey } from "../../domain/account.js";
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -45,6 +46,7 @@ describe("threshold events", () => {
       {
         type: "threshold",
         provider: "zai",
+        account: null,
         meter: "primary",
         label: "Tokens",
         threshold: 80,
@@ -54,7 +56,7 @@ describe("threshold events", () => {
       },
     ]);
     expect(JSON.stringify(events![0])).toBe(
-      '{"type":"threshold","provider":"zai","meter":"primary","label":"Tokens","threshold":80,"usedPercent":85,"resetsAt":"2026-11-26T20:00:00.000Z","at":"2026-11-26T18:00:00.000Z"}',
+      '{"type":"threshold","provider":"zai","account":null,"meter":"primary","label":"Tokens","threshold":80,"usedPercent":85,"resetsAt":"2026-11-26T20:00:00.000Z","at":"2026-11-26T18:00:00.000Z"}',
     );
   });
 
@@ -118,6 +120,7 @@ describe("run-out events", () => {
         {
           type: "runOut",
           provider: "zai",
+          account: null,
           meter: "primary",
           runsOutAt: "2026-11-26T19:30:00.000Z",
           resetsAt: RESET,
@@ -165,6 +168,7 @@ describe("incident events", () => {
     expect(steps[1]![0]).toEqual({
       type: "incident",
       provider: "zai",
+      account: null,
       indicator: "major",
       title: "API errors",
       url: "https://status.z.ai/incidents/10",
@@ -214,7 +218,7 @@ describe("EventService (state kept beside the history)", () => {
       meters: { primary: { resetsAt: RESET, thresholds: [80, 95], runOut: false } },
       incidents: [],
     });
-    await a.forget(["zai"]);
+    await a.forget([accountKey("zai")]);
     expect(await a.raise(document(tokens(97)))).toHaveLength(2);
   });
 

@@ -9,6 +9,7 @@ import { HISTORY_LIMITS, StoredUsageHistory } from "../../adapters/cache/stored-
 import { meter } from "../../domain/meter.js";
 import type { Meter, ProviderUsage } from "../../domain/usage-document.js";
 import { providerUsage } from "../helpers/usage.js";
+import { accountKey } from "../../domain/account.js";
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -52,14 +53,14 @@ describe("the usage history (a file per provider in the cache directory)", () =>
       { at: "2026-11-26T10:10:00.000Z", usedPercent: 20, used: 200, limit: 1000, resetsAt: "2026-11-26T15:04:00.000Z", segment: 0 },
       { at: "2026-11-26T10:30:00.000Z", usedPercent: 1, used: 10, limit: 1000, resetsAt: "2026-11-26T20:00:00.000Z", segment: 1 },
     ]);
-    expect(await history.read("zai", KEY)).toEqual(after);
+    expect(await history.read(accountKey("zai"), KEY)).toEqual(after);
     expect(readdirSync(join(dir, "history"))).toEqual(["zai.json"]);
   });
 
   it("keeps a flat run as its first and last reading", async () => {
     const history = new StoredUsageHistory(new FileTextStore(tempDir()));
     for (let i = 0; i < 10; i++) await history.append(usage(START + i * MINUTE, tokens(i < 5 ? 30 : 31)), KEY);
-    const points = (await history.read("zai")).meters[0]!.points.map((p) => [p.at.slice(11, 16), p.usedPercent]);
+    const points = (await history.read(accountKey("zai"))).meters[0]!.points.map((p) => [p.at.slice(11, 16), p.usedPercent]);
     expect(points).toEqual([
       ["10:00", 30],
       ["10:04", 30],
@@ -77,13 +78,13 @@ describe("the usage history (a file per provider in the cache directory)", () =>
       [20, 30],
     ] as const)
       await history.append(usage(START + minute * MINUTE, tokens(percent)), KEY);
-    expect((await history.read("zai")).meters[0]!.points.map((p) => p.usedPercent)).toEqual([10, 20, 30]);
+    expect((await history.read(accountKey("zai"))).meters[0]!.points.map((p) => p.usedPercent)).toEqual([10, 20, 30]);
   });
 
   it("is bounded by count and by age (35 days)", async () => {
     const history = new StoredUsageHistory(new FileTextStore(tempDir()), "", { ...HISTORY_LIMITS, pointsPerMeter: 5 });
     for (let i = 0; i < 8; i++) await history.append(usage(START + i * MINUTE, tokens(i)), KEY);
-    expect((await history.read("zai")).meters[0]!.points.map((p) => p.usedPercent)).toEqual([3, 4, 5, 6, 7]);
+    expect((await history.read(accountKey("zai"))).meters[0]!.points.map((p) => p.usedPercent)).toEqual([3, 4, 5, 6, 7]);
     // 36 days later: the old readings are dropped, the window's numbering goes on
     const later = await history.append(usage(START + 36 * 24 * HOUR, tokens(50, START + 36 * 24 * HOUR + HOUR)), KEY);
     expect(later.meters[0]!.points).toEqual([expect.objectContaining({ usedPercent: 50, segment: 1 })]);
@@ -115,22 +116,22 @@ describe("the usage history (a file per provider in the cache directory)", () =>
     const dir = tempDir();
     const history = new StoredUsageHistory(new FileTextStore(dir));
     await history.append(usage(START, tokens(10)), KEY);
-    expect((await history.read("zai", ["another-key"])).meters).toEqual([]);
-    expect((await history.read("zai")).meters).toHaveLength(1);
+    expect((await history.read(accountKey("zai"), ["another-key"])).meters).toEqual([]);
+    expect((await history.read(accountKey("zai"))).meters).toHaveLength(1);
     // the simulator's origin map: none of the real numbers
-    expect((await new StoredUsageHistory(new FileTextStore(dir), '{"https://api.z.ai":"http://127.0.0.1:1"}').read("zai")).meters).toEqual(
-      [],
-    );
+    expect(
+      (await new StoredUsageHistory(new FileTextStore(dir), '{"https://api.z.ai":"http://127.0.0.1:1"}').read(accountKey("zai"))).meters,
+    ).toEqual([]);
     // another key's reading replaces the history
     const other = await history.append(usage(START + MINUTE, tokens(70)), ["another-key"]);
     expect(other.meters[0]!.points.map((p) => p.usedPercent)).toEqual([70]);
     expect(readFileSync(join(dir, "history", "zai.json"), "utf8")).not.toContain("another-key");
     for (const damage of ["{", '{"v":1,"scope":"x","origins":"y","meters":{"primary":{"label":1}}}', "[]"]) {
       writeFileSync(join(dir, "history", "zai.json"), damage);
-      expect((await history.read("zai")).meters).toEqual([]);
+      expect((await history.read(accountKey("zai"))).meters).toEqual([]);
       expect((await history.append(usage(START + 2 * MINUTE, tokens(5)), KEY)).meters[0]!.points).toHaveLength(1);
     }
-    await history.remove("zai");
+    await history.remove(accountKey("zai"));
     expect(existsSync(join(dir, "history", "zai.json"))).toBe(false);
   });
 
@@ -138,7 +139,7 @@ describe("the usage history (a file per provider in the cache directory)", () =>
     const dir = tempDir();
     const stores = [new StoredUsageHistory(new FileTextStore(dir)), new StoredUsageHistory(new FileTextStore(dir))];
     await Promise.all(Array.from({ length: 40 }, (_, i) => stores[i % 2]!.append(usage(START + i * MINUTE, tokens(i)), KEY)));
-    const points = (await stores[0]!.read("zai")).meters[0]!.points;
+    const points = (await stores[0]!.read(accountKey("zai"))).meters[0]!.points;
     expect(points.map((p) => p.usedPercent)).toEqual(Array.from({ length: 40 }, (_, i) => i));
     expect(existsSync(join(dir, "history", "zai.json.lock"))).toBe(false);
   });
@@ -182,7 +183,7 @@ describe("the usage history (a file per provider in the cache directory)", () =>
         }),
     );
     expect(await Promise.all(writers)).toEqual([0, 0, 0, 0]);
-    const points = (await new StoredUsageHistory(new FileTextStore(dir)).read("zai", KEY)).meters[0]!.points;
+    const points = (await new StoredUsageHistory(new FileTextStore(dir)).read(accountKey("zai"), KEY)).meters[0]!.points;
     // the crashed writer's window, then every reading of the four processes, in time order
     expect(points.map((p) => p.used)).toEqual([0, ...Array.from({ length: 100 }, (_, i) => i)]);
     expect(points.map((p) => p.segment)).toEqual([0, ...Array.from({ length: 100 }, () => 1)]);

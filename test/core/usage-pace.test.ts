@@ -17,6 +17,7 @@ import { writeCliRemedies } from "../../library/remedy-text.js";
 import type { AnyFetchStrategy } from "../../ports/fetch-strategy.js";
 import type { ProviderCatalog, ProviderModule } from "../../ports/provider-module.js";
 import { DESCRIPTORS } from "../../providers/registry.js";
+import { accountKey } from "../../domain/account.js";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -80,7 +81,7 @@ describe("pace in the usage document", () => {
       clock.ms += 20 * MINUTE;
     }
     const zai = await fetch();
-    expect((await history.read("zai", ["zai-key"])).meters[0]!.points.map((p) => p.usedPercent)).toEqual([70, 72, 75, 75]);
+    expect((await history.read(accountKey("zai"), ["zai-key"])).meters[0]!.points.map((p) => p.usedPercent)).toEqual([70, 72, 75, 75]);
     expect(zai.primary!.pace).toMatchObject({ basis: "history", lastsToReset: true, runsOutAt: null });
     // the window's average alone (75 % after 3 hours) runs out at 4 hours, 19:00
     const alone = setup({ withHistory: false });

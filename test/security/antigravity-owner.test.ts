@@ -29,7 +29,8 @@ function runner(table: RunningProcess[], me: number | null = ME): ProcessRunner 
   };
 }
 
-const find = (processes: ProcessRunner) => languageServer.resolve({ processes } as unknown as CredentialContext);
+const find = (processes: ProcessRunner) =>
+  languageServer.resolve({ processes, entry: { id: "antigravity" } } as unknown as CredentialContext);
 
 describe("a fake process table", () => {
   it("accepts the language server of the user quotabar runs as", async () => {

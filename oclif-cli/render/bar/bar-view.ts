@@ -3,10 +3,12 @@
  * fullest meter), one level for the whole bar, and each provider's meters as plain text. Pure; the
  * formats (waybar.ts, polybar.ts, ...) only lay it out and escape it for their own markup.
  */
+import { keyOfUsage } from "../../../domain/account.js";
 import { notifySettings } from "../../../domain/usage-events.js";
 import { withoutControls } from "../../../domain/untrusted-text.js";
 import type { Meter, ProviderUsage, UsageDocument } from "../../../domain/usage-document.js";
 import type { QuotabarConfig } from "../../../ports/config-store.js";
+import { accountId, accountTitle } from "../../../presentation/account-name.js";
 import { formatAge, formatPercent, formatQuantity, resetText } from "../../../presentation/format.js";
 import { paceDeltaText, runOutText } from "../../../presentation/pace.js";
 import { metersOf } from "../../../presentation/severity.js";
@@ -35,6 +37,7 @@ export interface BarMeterLine {
 }
 
 export interface BarProvider {
+  /** "claude", or "claude:work" for a named account. */
   id: string;
   name: string;
   /** The percent of the meter that speaks for it; null when it has none with a ratio. */
@@ -74,7 +77,7 @@ export const worse = (a: BarLevel, b: BarLevel): BarLevel => (rank(b) > rank(a) 
 const rank = (level: BarLevel) => BAR_LEVELS.indexOf(level);
 
 function barProvider(p: ProviderUsage, options: BarOptions): BarProvider {
-  const thresholds = notifySettings(options.config, p.id).thresholds;
+  const thresholds = notifySettings(options.config, keyOfUsage(p)).thresholds;
   const levelOf = (m: Meter): BarLevel => meterLevel(m, thresholds);
   const chosen = chosenMeter(p, options.meter);
   const problems: string[] = [];
@@ -90,11 +93,11 @@ function barProvider(p: ProviderUsage, options: BarOptions): BarProvider {
   }
   const plan = p.plan ? ` · ${clean(p.plan)}` : "";
   return {
-    id: clean(p.id),
-    name: clean(p.name),
+    id: clean(accountId(p)),
+    name: clean(accountTitle(p)),
     percent: chosen && !chosen.unlimited ? chosen.usedPercent : null,
     level,
-    title: `${clean(p.name)}${plan}`,
+    title: `${clean(accountTitle(p))}${plan}`,
     meters: metersOf(p).map((m) => ({ text: meterText(m, options.now), level: levelOf(m) })),
     problems,
     dashboard: options.dashboards[p.id] ?? null,
