@@ -1,4 +1,15 @@
-import { absolutePath, cleanSecret, fromEnv, homeOf, hostOs, isObject, joinPath, type CredentialContext } from "../kit/index.js";
+import {
+  cleanSecret,
+  fromEnv,
+  homeOf,
+  hostOs,
+  isObject,
+  joinPath,
+  namesAnAccount,
+  vendorHome,
+  type CredentialContext,
+  type VendorHome,
+} from "../kit/index.js";
 import { parseSignIn, readSignInFile, shortHash, unusable, type VendorSignIn } from "../kit/vendor-sign-in.js";
 
 export const CLAUDE_CODE: VendorSignIn = { vendor: "Claude Code", command: "claude" };
@@ -45,14 +56,15 @@ export class ClaudeSignIn {
  * Claude Code's configuration directory: the entry's `claudeConfigDir` (one account per directory),
  * else `$CLAUDE_CONFIG_DIR`, else `~/.claude`. A leading `~/` in the entry is the home directory.
  */
-export function claudeConfigDir(context: CredentialContext): { dir: string; chosen: string | null } {
-  const home = homeOf(context.env);
-  const fromEntry = cleanSecret(context.entry.claudeConfigDir);
-  const chosen = fromEntry ?? fromEnv(context, ["CLAUDE_CONFIG_DIR"]);
-  if (chosen === null) return { dir: joinPath(home, ".claude"), chosen: null };
-  const expanded = fromEntry !== null && (fromEntry === "~" || fromEntry.startsWith("~/")) ? joinPath(home, fromEntry.slice(1)) : chosen;
-  return { dir: absolutePath(expanded), chosen };
+export function claudeConfigDir(context: CredentialContext): { dir: string; chosen: string | null } | null {
+  const dir = vendorHome(context, CLAUDE_HOME);
+  if (dir === null) return null;
+  const chosen = cleanSecret(context.entry.claudeConfigDir) ?? fromEnv(context, ["CLAUDE_CONFIG_DIR"]);
+  return { dir, chosen: chosen === null ? null : dir };
 }
+
+/** One Claude Code config directory per account (`claudeConfigDir`); the default account's from CLAUDE_CONFIG_DIR or ~/.claude. */
+export const CLAUDE_HOME: VendorHome = { field: "claudeConfigDir", env: ["CLAUDE_CONFIG_DIR"], underHome: ".claude" };
 
 /** A path as people write it: under HOME as `~/…`. */
 function shown(path: string, home: string): string {
@@ -65,9 +77,11 @@ function shown(path: string, home: string): string {
  * a file that is there but unusable is an error naming it.
  */
 export async function findClaudeSignIn(context: CredentialContext): Promise<ClaudeSignIn | null> {
-  const { dir, chosen } = claudeConfigDir(context);
+  const home = claudeConfigDir(context);
+  if (home === null) return null;
+  const { dir, chosen } = home;
   if (hostOs().platform === "darwin") {
-    for (const service of await keychainServices(chosen)) {
+    for (const service of await keychainServices(chosen, namesAnAccount(context.entry))) {
       const account = fromEnv(context, ["USER"]);
       const text = await context.browsers.appSecret?.({ service, ...(account ? { account } : {}) }).catch(() => null);
       if (text) return signInOf(parseSignIn(text, `in the Keychain item "${service}"`, CLAUDE_CODE), `in the Keychain item "${service}"`);
@@ -79,10 +93,14 @@ export async function findClaudeSignIn(context: CredentialContext): Promise<Clau
   return value === null ? null : signInOf(value, where);
 }
 
-/** Claude Code names its item after a hash of `CLAUDE_CONFIG_DIR` when that is set (mirroring the CLI), then the plain name. */
-async function keychainServices(configDir: string | null): Promise<string[]> {
-  if (configDir === null) return [KEYCHAIN_SERVICE];
-  return [`${KEYCHAIN_SERVICE}-${await shortHash(configDir)}`, KEYCHAIN_SERVICE];
+/**
+ * Claude Code names its item after a hash of `CLAUDE_CONFIG_DIR` when that is set (mirroring the CLI),
+ * then the plain name; the plain one is the default account's, never a named account's.
+ */
+async function keychainServices(configDir: string | null, namedAccount: boolean): Promise<string[]> {
+  if (configDir === null) return namedAccount ? [] : [KEYCHAIN_SERVICE];
+  const hashed = `${KEYCHAIN_SERVICE}-${await shortHash(configDir)}`;
+  return namedAccount ? [hashed] : [hashed, KEYCHAIN_SERVICE];
 }
 
 /** The `claudeAiOauth` record, checked; a file without one (only MCP sign-ins, say) cannot be used. */

@@ -1,8 +1,9 @@
-import { notConfigured, withFreshCookieRetry, type FetchStrategy, type ProviderCode } from "../kit/index.js";
+import { machineWide, notConfigured, withFreshCookieRetry, type FetchStrategy, type ProviderCode } from "../kit/index.js";
+import { inVendorHome } from "../kit/index.js";
 import { withAgentCost, type AgentCostSource } from "../kit/cost/with-agent-cost.js";
 import { withRequestCooldown } from "../kit/request-cooldown.js";
 import { claudeCookie, COOKIE_ENV } from "./cookies.js";
-import { claudeConfigDir, findClaudeCli, findClaudeSignIn, type ClaudeSignIn } from "./credentials.js";
+import { CLAUDE_HOME, claudeConfigDir, findClaudeCli, findClaudeSignIn, type ClaudeSignIn } from "./credentials.js";
 import { claudeSnapshot, type ClaudeReading } from "./policy.js";
 
 const notSignedIn = () =>
@@ -17,7 +18,10 @@ const claudeCost: AgentCostSource<ClaudeReading> = {
   agent: "claude",
   sessionResetOf: (reading) => reading.usage.fiveHour?.resetsAt ?? null,
   // an account's own config directory holds its logs; the default account reads every one Claude Code uses
-  logsEnv: (context) => (context.entry.claudeConfigDir ? { ...context.env, CLAUDE_CONFIG_DIR: claudeConfigDir(context).dir } : context.env),
+  logsEnv: (context) => {
+    const home = context.entry.claudeConfigDir ? claudeConfigDir(context) : null;
+    return home ? { ...context.env, CLAUDE_CONFIG_DIR: home.dir } : context.env;
+  },
 };
 
 /** Any failure of one source lets the next try, but a malformed answer (the API changed: say so). */
@@ -36,7 +40,7 @@ const nextAfterOAuth = (error: { code: string }) => nextOnFailure(error) && erro
 export const claudeOAuth: FetchStrategy<ClaudeSignIn, ClaudeReading> = withRequestCooldown(
   {
     source: "oauth",
-    credentials: { resolve: findClaudeSignIn },
+    credentials: inVendorHome(CLAUDE_HOME, { resolve: findClaudeSignIn }),
     missingCredential: notSignedIn,
     toSnapshot: claudeSnapshot,
     fallbackOn: nextAfterOAuth,
@@ -63,7 +67,8 @@ const web: FetchStrategy<string, ClaudeReading> = {
 export const claudeCli: FetchStrategy<string, ClaudeReading> = withRequestCooldown(
   {
     source: "cli",
-    credentials: { resolve: findClaudeCli },
+    // the CLI reads the machine's default sign-in: the default account's
+    credentials: machineWide({ resolve: findClaudeCli }),
     missingCredential: notSignedIn,
     toSnapshot: claudeSnapshot,
     fetch: withAgentCost(claudeCost, async (binary: string, context) => (await import("./wire-cli.js")).readClaudeCli(binary, context)),

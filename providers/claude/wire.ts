@@ -84,9 +84,10 @@ export async function readClaudeOAuth(signIn: ClaudeSignIn, context: FetchContex
  * `.claude.json` in `CLAUDE_CONFIG_DIR`), else the profile endpoint (best effort, kept a day).
  */
 async function accountEmail(signIn: ClaudeSignIn, context: FetchContext): Promise<string | null> {
-  const { dir, chosen } = claudeConfigDir(context);
-  const path = chosen === null ? joinPath(homeOf(context.env), ".claude.json") : joinPath(dir, ".claude.json");
-  const config = await readTextIfPresent(path, 4 * 1024 * 1024).catch(() => null);
+  const home = claudeConfigDir(context);
+  const path =
+    home === null ? null : home.chosen === null ? joinPath(homeOf(context.env), ".claude.json") : joinPath(home.dir, ".claude.json");
+  const config = path === null ? null : await readTextIfPresent(path, 4 * 1024 * 1024).catch(() => null);
   const local = config === null ? null : emailIn(tryJson(config), ["oauthAccount.emailAddress"]);
   if (local) return local;
   const kept = toText(await context.kept.read(KEPT_EMAIL).catch(() => null));

@@ -9,6 +9,7 @@ import {
   type CredentialContext,
   type CredentialSource,
   type Remedy,
+  type VendorHome,
 } from "../kit/index.js";
 import { readSignInFile, refreshByRunning, unusable, type VendorSignIn } from "../kit/vendor-sign-in.js";
 
@@ -18,6 +19,9 @@ export const CODEX: VendorSignIn = { vendor: "Codex", command: "codex" };
 const MAX_JWT_CHARS = 16_384;
 
 export const RUN_CODEX: Remedy = refreshByRunning(CODEX);
+
+/** Where Codex keeps its sign-in and logs: one home per account (`codexHome`), the default account's from CODEX_HOME or ~/.codex. */
+export const CODEX_HOME: VendorHome = { field: "codexHome", env: ["CODEX_HOME"], underHome: ".codex" };
 
 /**
  * The Codex home: the config entry's `codexHome` (one per account), else $CODEX_HOME, else ~/.codex.

@@ -1,7 +1,15 @@
-import { notConfigured, advice, type FetchStrategy, type ProviderCode, type QuotabarError, type FetchContext } from "../kit/index.js";
+import {
+  notConfigured,
+  advice,
+  inVendorHome,
+  type FetchStrategy,
+  type ProviderCode,
+  type QuotabarError,
+  type FetchContext,
+} from "../kit/index.js";
 import { withAgentCost, type AgentCostSource } from "../kit/cost/with-agent-cost.js";
 import { codexBinary, notInstalled } from "./cli.js";
-import { authFileOf, codexHome, codexSignIn, type CodexSignIn } from "./credentials.js";
+import { authFileOf, CODEX_HOME, codexHome, codexSignIn, type CodexSignIn } from "./credentials.js";
 import { codexSnapshot, sessionResetOf, type CodexReading } from "./policy.js";
 import { codexSessionLogs, sessionsDirOf, type SessionLog } from "./session-logs.js";
 
@@ -30,7 +38,7 @@ const codexCost: AgentCostSource<CodexReading> = {
 /** wham/usage with the ChatGPT sign-in Codex keeps in auth.json (read only, never renewed here). */
 export const codexOauth: FetchStrategy<CodexSignIn, CodexReading> = {
   source: "oauth",
-  credentials: codexSignIn,
+  credentials: inVendorHome(CODEX_HOME, codexSignIn),
   missingCredential: signInMissing,
   fallbackOn: (error, context) => handOver(error, context) && !SIGN_IN_TROUBLE.includes(error.code),
   toSnapshot: codexSnapshot,
@@ -43,7 +51,7 @@ export const codexOauth: FetchStrategy<CodexSignIn, CodexReading> = {
 /** `codex app-server` (JSON-RPC over stdio): the CLI reads and renews its own sign-in. */
 export const codexCli: FetchStrategy<string, CodexReading> = {
   source: "cli",
-  credentials: codexBinary,
+  credentials: inVendorHome(CODEX_HOME, codexBinary),
   missingCredential: notInstalled,
   fallbackOn: handOver,
   toSnapshot: codexSnapshot,
@@ -53,7 +61,7 @@ export const codexCli: FetchStrategy<string, CodexReading> = {
 /** The rate limits Codex last wrote to its session log: no network at all. */
 export const codexLocal: FetchStrategy<SessionLog[], CodexReading> = {
   source: "local",
-  credentials: codexSessionLogs,
+  credentials: inVendorHome(CODEX_HOME, codexSessionLogs),
   missingCredential: (context) =>
     notConfigured(
       `No Codex session logs under ${sessionsDirOf(codexHome(context))}.`,

@@ -28,7 +28,29 @@ export const CODEX_SIM = {
   }),
   refreshToken: "rt_8Kq2VbYx1Lw0ZpR4-simulator",
   apiKey: "sk-proj-3xAMPLEkey-simulator-0123456789",
+  /** A second ChatGPT account (the demo's `personal` Codex home), on the free plan. */
+  personal: {
+    accountId: "5d7e9f10-2a3b-4c5d-8e9f-a0b1c2d3e4f6",
+    accessToken: unsignedJwt({ exp: FAR_EXP, [AUTH]: { chatgpt_account_id: "5d7e9f10-2a3b-4c5d-8e9f-a0b1c2d3e4f6" } }),
+    idToken: unsignedJwt({
+      email: "ada.personal@example.com",
+      [AUTH]: { chatgpt_plan_type: "free", chatgpt_account_id: "5d7e9f10-2a3b-4c5d-8e9f-a0b1c2d3e4f6" },
+    }),
+    refreshToken: "rt_5d7ePersonal0Zx-simulator",
+  },
 } as const;
+
+/** auth.json of the second (free) account, for a second Codex home. */
+export function codexPersonalAuthJson(): string {
+  const { personal } = CODEX_SIM;
+  const tokens = {
+    id_token: personal.idToken,
+    access_token: personal.accessToken,
+    refresh_token: personal.refreshToken,
+    account_id: personal.accountId,
+  };
+  return `${JSON.stringify({ OPENAI_API_KEY: null, tokens, last_refresh: "2026-08-20T09:12:33.123456Z" }, null, 2)}\n`;
+}
 
 /** auth.json as Codex writes it after a ChatGPT sign-in (pretty-printed), with the simulator's tokens. */
 export function codexAuthJson(options: { expired?: boolean; accountId?: boolean } = {}): string {
@@ -64,6 +86,8 @@ const json = (name: string, status = 200): SimReply => ({
 
 function usage(request: SimRequest, scenario: string): SimReply {
   const token = bearer(request);
+  if (token === CODEX_SIM.personal.accessToken && request.headers["chatgpt-account-id"] === CODEX_SIM.personal.accountId)
+    return json("usage-free.json");
   const signedIn = token === CODEX_SIM.accessToken && request.headers["chatgpt-account-id"] === CODEX_SIM.accountId;
   if (!signedIn || scenario === "unauthorized") return json("unauthorized.json", 401);
   if (scenario === "malformed") return { body: '{"plan_type":"plus","rate_limit":{"primary_window":{"used_percent":"lots"}}}' };
@@ -171,7 +195,11 @@ async function seedCodexHome(home: string, scenario: string, dates: FixtureDates
   if (laid.auth === "apikey") writeCodexAuth(codexHome, codexApiKeyAuthJson());
   else if (laid.auth !== null) writeCodexAuth(codexHome, codexAuthJson({ expired: laid.auth === "expired" }));
   if (laid.log) writeSessionLog(codexHome, "rollout.jsonl", dates);
+  writeCodexAuth(personalCodexHomeIn(home), codexPersonalAuthJson());
 }
+
+/** The demo's second Codex home (a free account): ~/.codex-personal. */
+export const personalCodexHomeIn = (home: string) => join(home, ".codex-personal");
 
 /**
  * Codex: GET chatgpt.com/backend-api/wham/usage with Codex's access token and ChatGPT-Account-Id;
@@ -186,4 +214,5 @@ export const codexUpstream: SimulatedUpstream = {
   recordedAt: RECORDED_AT["usage-plus.json"],
   routes: [{ method: "GET", path: "/backend-api/wham/usage", handle: usage }],
   seedHome: async (home, scenario, dates) => seedCodexHome(home, scenario, dates),
+  accounts: (home) => [{ id: "codex", account: "personal", codexHome: personalCodexHomeIn(home) }],
 };

@@ -1,4 +1,4 @@
-import { DEFAULT_BROWSER_ORDER, firstFound, sessionCookie } from "../kit/index.js";
+import { DEFAULT_BROWSER_ORDER, firstFound, machineWide, sessionCookie } from "../kit/index.js";
 import type { CredentialSource, Remedy, SessionCookieRule } from "../kit/index.js";
 import { cursorAppCookie } from "./app-sign-in.js";
 
@@ -37,5 +37,6 @@ const HOSTS = ["cursor.com", "www.cursor.com", "cursor.sh", "authenticator.curso
 export const cursorCookie: CredentialSource<string> = firstFound([
   // the default order reads Safari first, where active Cursor sessions often live (Chromium profiles may carry stale ones)
   sessionCookie({ env: COOKIE_ENV, hosts: HOSTS, browsers: DEFAULT_BROWSER_ORDER, session: CURSOR_SESSION }),
-  cursorAppCookie,
+  // the Cursor app signs in one account on this machine: the default account's
+  machineWide(cursorAppCookie),
 ]);

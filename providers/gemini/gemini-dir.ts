@@ -1,4 +1,7 @@
-import { advice, cleanSecret, homeOf, joinPath, notConfigured, type CredentialContext } from "../kit/index.js";
+import { advice, cleanSecret, homeOf, joinPath, notConfigured, type CredentialContext, type VendorHome } from "../kit/index.js";
+
+/** One Gemini CLI folder per account (`geminiDir`); the default account's is found as the CLI finds it. */
+export const GEMINI_HOME: VendorHome = { field: "geminiDir", env: [], underHome: ".gemini" };
 
 /**
  * The Gemini CLI's folder: the config entry's `geminiDir` (one per account), else

@@ -1,11 +1,12 @@
-import type { FetchStrategy, ProviderCode } from "../kit/index.js";
+import { inVendorHome, type FetchStrategy, type ProviderCode } from "../kit/index.js";
 import { geminiCredentials, noSignIn, type GeminiCredential } from "./credentials.js";
+import { GEMINI_HOME } from "./gemini-dir.js";
 import { geminiSnapshot, type GeminiReading } from "./policy.js";
 
 /** Gemini Code Assist's quota with the Gemini CLI's own sign-in (read only; an expired token is refreshed in memory). */
 export const geminiOAuth: FetchStrategy<GeminiCredential, GeminiReading> = {
   source: "oauth",
-  credentials: geminiCredentials,
+  credentials: inVendorHome(GEMINI_HOME, geminiCredentials),
   missingCredential: noSignIn,
   // the sign-in (its refresh token), not the access tokens the file or a run carries
   identity: ({ refreshToken, accessToken }) => [refreshToken ?? accessToken],

@@ -23,7 +23,7 @@ export {
   missingKey,
   namesAnAccount,
 } from "./credentials.js";
-export { vendorHome, type VendorHome } from "./vendor-home.js";
+export { inVendorHome, vendorHome, type VendorHome } from "./vendor-home.js";
 export { absolutePath, dataHome, homeOf, joinPath, readTextIfPresent } from "./local-file.js";
 export { findObject, firstAt, isObject, MAX_DEPTH, valueAt, type JsonObject } from "./search.js";
 export { overrideUrl } from "./url-override.js";

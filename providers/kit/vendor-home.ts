@@ -1,5 +1,6 @@
 import { isAbsolute, join } from "node:path";
 import { homeOf } from "../../adapters/config/config-path.js";
+import type { CredentialSource } from "../../ports/credential-source.js";
 import type { CredentialContext } from "../../ports/fetch-context.js";
 import { cleanSecret, fromEnv, namesAnAccount } from "./credentials.js";
 
@@ -29,4 +30,13 @@ export function vendorHome(context: Pick<CredentialContext, "entry" | "env">, wh
   const fromVariable = fromEnv(context, where.env);
   if (fromVariable !== null) return isAbsolute(fromVariable) ? fromVariable : null;
   return join(home, where.underHome);
+}
+
+/**
+ * A credential read from the account's vendor home (its sign-in file, its logs, the CLI that uses
+ * them): none for a named account without a home of its own, so it is never shown the default
+ * account's numbers under its own name.
+ */
+export function inVendorHome<Credential>(where: VendorHome, source: CredentialSource<Credential>): CredentialSource<Credential> {
+  return { resolve: async (context) => (vendorHome(context, where) === null ? null : source.resolve(context)) };
 }

@@ -151,7 +151,7 @@ describe("quotabar demo and providers", () => {
     const result = await runCli(["demo", "--json"], { HOME: home });
     expect(result.code).toBe(0);
     const doc = JSON.parse(result.stdout);
-    // OpenRouter twice: the demo shows a second account (`team`) beside the default one
+    // OpenRouter and Codex twice: the demo shows a second account (`team`, a second Codex home) beside the default one
     expect(doc.providers.map((p: { id: string; account: string | null }) => (p.account ? `${p.id}:${p.account}` : p.id))).toEqual([
       "copilot",
       "openrouter",
@@ -172,6 +172,7 @@ describe("quotabar demo and providers", () => {
       "ollama",
       "claude",
       "codex",
+      "codex:personal",
       "cursor",
       "gemini",
     ]);
@@ -179,7 +180,7 @@ describe("quotabar demo and providers", () => {
     expect(() => statSync(join(home, ".config"))).toThrow();
   });
 
-  it("providers lists all 19 with credentials found from the environment", async () => {
+  it("providers lists all 21 with credentials found from the environment", async () => {
     const result = await runCli(["providers", "--json"], sim.env({ WARP_API_KEY: undefined }));
     const rows = JSON.parse(result.stdout) as { id: string; credentialsFound: boolean; enabled: boolean; unofficial: boolean }[];
     expect(rows).toHaveLength(21);

@@ -94,6 +94,20 @@ describe("quotabar demo, two accounts of one provider", () => {
     expect(text.stdout).toMatch(/^OpenRouter · team$/m);
     expect(text.stdout).not.toMatch(/^OpenRouter$/m);
   });
+
+  it("shows two Codex homes side by side: the Plus account and a free one, each with its own account and plan", async () => {
+    const run = await runCli(["demo", "--json", "-p", "codex"], env);
+    expect(run.code, run.stderr).toBe(0);
+    const doc = JSON.parse(run.stdout) as {
+      providers: { account: string | null; plan: string; primary: { label: string }; details: { label: string; value: string }[] }[];
+    };
+    expect(doc.providers.map(({ account, plan, primary }) => [account, plan, primary.label])).toEqual([
+      [null, "Plus", "Session"],
+      ["personal", "Free", "Weekly"],
+    ]);
+    const emails = doc.providers.map((p) => p.details.find((d) => d.label === "Account")?.value);
+    expect(emails).toEqual(["ada@example.com", "ada.personal@example.com"]);
+  });
 });
 
 describe("quotabar demo, the routes that need no configuration", () => {
