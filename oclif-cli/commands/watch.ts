@@ -5,7 +5,7 @@ import type { UsageRequest } from "../../domain/usage-service.js";
 import type { Core } from "../../library/compose-core.js";
 import type { Notifier } from "../../ports/notifier.js";
 import { eventNotification } from "../../presentation/event-text.js";
-import { QuotabarCommand, UsageError } from "../base-command.js";
+import { EXIT, exitCodeOf, QuotabarCommand, UsageError } from "../base-command.js";
 import { style } from "../render/style.js";
 import { renderUsageText } from "../render/usage-text.js";
 import { SOURCE_MODES } from "../usage-flag-values.js";
@@ -73,6 +73,7 @@ export default class Watch extends QuotabarCommand {
     });
     let refreshes = 0;
     let lastFailed = false;
+    let usageFailure: unknown = null;
     const loop = runWatch(
       core,
       { intervalMs, request, json },
@@ -87,10 +88,21 @@ export default class Watch extends QuotabarCommand {
           lastFailed = document.providers.some((p) => !p.ok);
           if (flags.count !== undefined && ++refreshes >= flags.count) stop();
         },
+        refreshFailed(error) {
+          // a config that cannot be read is a usage error, as for every command: retried every --interval
+          // it piled up cron runs. Only a watch already running (its file being edited) waits for a fix.
+          if (exitCodeOf(error) === EXIT.usage && (flags.count !== undefined || refreshes === 0)) {
+            usageFailure = error;
+            return stop();
+          }
+          lastFailed = true;
+          if (flags.count !== undefined && ++refreshes >= flags.count) stop();
+        },
       },
     );
     // Ctrl-C ends it at once: a fetch under way is abandoned, not awaited
     await Promise.race([loop, stopped]);
+    if (usageFailure !== null) throw usageFailure;
     if (tty) process.stdout.write("\n");
     await new Promise<void>((resolve) => process.stdout.write("", () => resolve()));
     process.exit(flags.count !== undefined && lastFailed ? 1 : 0);
@@ -115,6 +127,8 @@ export interface WatchIo {
   notifier?: Notifier;
   /** After each refresh is written (and its events delivered). */
   refreshed?(document: UsageDocument): void;
+  /** A refresh that failed as a whole (an unreadable config file), before it is reported; it may stop the loop, unreported. */
+  refreshFailed?(error: unknown): void;
   sleep?(ms: number, signal: AbortSignal): Promise<void>;
 }
 
@@ -165,7 +179,10 @@ export async function runWatch(core: Core, settings: WatchSettings, io: WatchIo)
         .filter((line): line is string => line !== null);
       draw();
     },
-    onError: (error) => io.warn(`Error: ${(error as Error).message ?? String(error)}`),
+    onError(error, during) {
+      if (during === "refresh") io.refreshFailed?.(error);
+      if (!io.signal.aborted) io.warn(`Error: ${(error as Error).message ?? String(error)}`);
+    },
   });
 }
 
