@@ -11,6 +11,7 @@ import type { ProviderCatalog, ProviderModule } from "../ports/provider-module.j
 import type { SnapshotCache } from "../ports/snapshot-cache.js";
 import type { StatusReader } from "../ports/status-feed.js";
 import type { ProviderHistory, UsageHistory } from "../ports/usage-history.js";
+import { countProblem } from "./coerce.js";
 import { entryOf } from "./config-entry.js";
 import type { ProviderDescriptor, SourceKind } from "./descriptor.js";
 import { asQuotabarError, budgetExceeded, QuotabarError } from "./errors.js";
@@ -400,7 +401,7 @@ export function impossibleValue(usage: Pick<ProviderUsage, "primary" | "secondar
     if (!meter) continue;
     for (const field of ["used", "limit"] as const) {
       const value = meter[field];
-      if (value !== null && (!Number.isFinite(value) || value < 0)) return `${role}.${field} = ${value}`;
+      if (value !== null && countProblem(value) !== null) return `${role}.${field} = ${value}`;
     }
     if (meter.limit === 0 && meter.used !== null && meter.used > 0) return `${role}.used = ${meter.used} of a limit of 0`;
     if (meter.resetsAt !== null && Date.parse(meter.resetsAt) < EARLIEST_RESET) return `${role}.resetsAt = ${meter.resetsAt}`;
