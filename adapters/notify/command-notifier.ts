@@ -21,10 +21,11 @@ export class CommandNotifier implements Notifier {
       const result = await this.processes.run(this.shell, ["-c", this.command], {
         stdin: `${JSON.stringify(event)}\n`,
         timeoutMs: TIMEOUT_MS,
+        keep: "stderr-first-line", // all a warning says: a command printing 200 MB holds no memory
       });
       if (result.timedOut) this.warn(`--notify-command did not finish within ${TIMEOUT_MS / 1000} s; it was stopped.`);
       else if (result.exitCode !== 0) {
-        const said = result.stderr.trim().split("\n")[0]?.slice(0, 200);
+        const said = result.stderr.trim().slice(0, 200);
         this.warn(`--notify-command failed (exit code ${result.exitCode})${said ? `: ${said}` : ""}`);
       }
     } catch (error) {
