@@ -54,9 +54,15 @@ export default class Watch extends QuotabarCommand {
     const core = await this.core(flags);
     const controller = new AbortController();
     const stop = () => controller.abort();
-    process.once("SIGINT", stop);
-    process.once("SIGTERM", stop);
-    const stopped = new Promise<void>((resolve) => controller.signal.addEventListener("abort", () => resolve(), { once: true }));
+    // Ctrl-C also ends the notify commands under way; --count waits for them (each ends within 10 s)
+    const interrupt = new AbortController();
+    const interrupted = new Promise<void>((resolve) => interrupt.signal.addEventListener("abort", () => resolve(), { once: true }));
+    const onSignal = () => {
+      interrupt.abort();
+      stop();
+    };
+    process.once("SIGINT", onSignal);
+    process.once("SIGTERM", onSignal);
     const request: UsageRequest = {
       ...(flags.provider ? { providers: flags.provider } : {}),
       ...(flags.timeout ? { timeoutMs: flags.timeout * 1000 } : {}),
@@ -70,6 +76,7 @@ export default class Watch extends QuotabarCommand {
       desktop: flags.notify,
       command: flags["notify-command"],
       warn: (line) => process.stderr.write(`${line}\n`),
+      signal: interrupt.signal,
     });
     let refreshes = 0;
     let lastFailed = false;
@@ -101,7 +108,7 @@ export default class Watch extends QuotabarCommand {
       },
     );
     // Ctrl-C ends it at once: a fetch under way is abandoned, not awaited
-    await Promise.race([loop, stopped]);
+    await Promise.race([loop, interrupted]);
     if (usageFailure !== null) throw usageFailure;
     if (tty) process.stdout.write("\n");
     await new Promise<void>((resolve) => process.stdout.write("", () => resolve()));
@@ -125,17 +132,23 @@ export interface WatchIo {
   signal: AbortSignal;
   /** Where each refresh's events go; without one, no event is raised. */
   notifier?: Notifier;
-  /** After each refresh is written (and its events delivered). */
+  /** After each refresh is written (and its events handed to the notifier: their delivery is not awaited). */
   refreshed?(document: UsageDocument): void;
   /** A refresh that failed as a whole (an unreadable config file), before it is reported; it may stop the loop, unreported. */
   refreshFailed?(error: unknown): void;
   sleep?(ms: number, signal: AbortSignal): Promise<void>;
 }
 
-/** The loop of `quotabar watch`: the core's watch, with each document and keepalive report written for people or as JSON lines. */
+/**
+ * The loop of `quotabar watch`: the core's watch, with each document and keepalive report written for
+ * people or as JSON lines. Each refresh's events are delivered side by side and never awaited by the
+ * loop (a slow command never delays the next refresh); once the loop ends, the deliveries still under
+ * way are awaited (each is bounded by its notifier).
+ */
 export async function runWatch(core: Core, settings: WatchSettings, io: WatchIo): Promise<void> {
   const s = style(io.color);
   const notifier = io.notifier;
+  const deliveries = new Set<Promise<unknown>>();
   let last: UsageDocument | null = null;
   let notes: string[] = [];
   const draw = () => {
@@ -163,9 +176,11 @@ export async function runWatch(core: Core, settings: WatchSettings, io: WatchIo)
     },
     ...(notifier
       ? {
-          async onEvents(events, document) {
+          onEvents(events, document) {
             const now = core.clock.now();
-            for (const event of events) await notifier.notify(eventNotification(event, document, now));
+            const delivery = Promise.all(events.map((event) => notifier.notify(eventNotification(event, document, now))));
+            deliveries.add(delivery);
+            void delivery.finally(() => deliveries.delete(delivery));
             io.refreshed?.(document);
           },
         }
@@ -184,6 +199,7 @@ export async function runWatch(core: Core, settings: WatchSettings, io: WatchIo)
       if (!io.signal.aborted) io.warn(`Error: ${(error as Error).message ?? String(error)}`);
     },
   });
+  await Promise.all(deliveries);
 }
 
 /** One line about a keepalive check worth telling: a renewal, a failure, a give-up (with what to do); null otherwise. */

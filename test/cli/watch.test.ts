@@ -138,6 +138,48 @@ describe("quotabar watch (the loop, with a fake clock through the CLI's composit
     ]);
   });
 
+  it("never waits for a notification to be delivered before the next refresh; the loop's end waits for it", async () => {
+    const stop = new AbortController();
+    const clock = fakeClock(5 * MINUTE, stop);
+    const core = createCliCore({}, { env: sim.env(NO_AUGGIE), clock });
+    let release = () => undefined as void;
+    const delivered = new Promise<void>((resolve) => (release = resolve));
+    // the old loop awaited the delivery: released on a real timer, so it failed rather than hung
+    const fallback = setTimeout(release, 3_000);
+    let pending = true;
+    const whilePending: number[] = [];
+    let told = 0;
+    const notifier = {
+      notify: () => {
+        told++;
+        return delivered.then(() => void (pending = false));
+      },
+    };
+    const loop = runWatch(
+      core,
+      { intervalMs: MINUTE, json: true, request: { providers: ["warp"] } },
+      {
+        write: () => (pending ? whilePending.push(clock.minutes()) : undefined),
+        warn: () => undefined,
+        tty: false,
+        color: false,
+        signal: stop.signal,
+        notifier,
+        sleep: (ms) => clock.sleep(ms),
+      },
+    );
+    let ended = false;
+    void loop.then(() => (ended = true));
+    while (!stop.signal.aborted) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(ended).toBe(false); // stopped, but a delivery is still under way
+    release();
+    await loop;
+    clearTimeout(fallback);
+    // Warp's 81 % crossed 80 % at minute 0: its delivery hung, and each minute's refresh came all the same
+    expect(whilePending).toEqual([0, 1, 2, 3, 4]);
+    expect(told).toBe(1);
+  });
+
   it("takes --interval as 30s, 1m or 2h, from 10 seconds to a day", () => {
     expect(["30s", "1m", "2h", "90", " 5M "].map(parseInterval)).toEqual([30_000, MINUTE, 2 * HOUR, 90_000, 5 * MINUTE]);
     for (const bad of ["5s", "0m", "25h", "1.5m", "soon", ""]) expect(() => parseInterval(bad)).toThrow(/Invalid --interval/);
