@@ -14,6 +14,7 @@ import { kiroLogSnapshot, type KiroLimits } from "./policy-log.js";
 import { CHILD_PID_FILE, KIRO_CLI_SCENARIOS, writeFakeKiroCli, writeKiroLog } from "./simulator.js";
 import { usageLimitsOf } from "./usage-limits.js";
 import { plainOutput, usageReading } from "./usage-text.js";
+import { running } from "../../test/helpers/running.js";
 
 const FIXTURES = join(import.meta.dirname, "fixtures");
 const fixture = (name: string) => readFileSync(join(FIXTURES, name), "utf8");
@@ -57,17 +58,6 @@ function aheadLocal(month: number, day: number): string {
   const now = new Date();
   const thisYear = new Date(now.getFullYear(), month - 1, day);
   return (thisYear > now ? thisYear : new Date(now.getFullYear() + 1, month - 1, day)).toISOString();
-}
-
-/** Whether a process still runs (a killed one may linger as a zombie until reaped). */
-function running(pid: number): boolean {
-  try {
-    return !execFileSync("ps", ["-o", "stat=", "-p", String(pid)], { encoding: "utf8" })
-      .trim()
-      .startsWith("Z");
-  } catch {
-    return false;
-  }
 }
 
 const IDENTITY = [

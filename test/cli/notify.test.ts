@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -7,6 +6,7 @@ import { UsageDocumentSchema } from "../../domain/usage-document.js";
 import { WARP_TEST_KEY } from "../../providers/warp/simulator.js";
 import { runCli } from "../helpers/cli.js";
 import { useSimulator } from "../helpers/harness.js";
+import { running } from "../helpers/running.js";
 
 const sim = useSimulator();
 const dirs: string[] = [];
@@ -16,17 +16,6 @@ const tempDir = () => {
   dirs.push(dir);
   return dir;
 };
-
-/** Whether a process still runs (a killed one may linger as a zombie until something reaps it). */
-function running(pid: number): boolean {
-  try {
-    return !execFileSync("ps", ["-o", "stat=", "-p", String(pid)], { encoding: "utf8" })
-      .trim()
-      .startsWith("Z");
-  } catch {
-    return false;
-  }
-}
 
 /** Rows in one order whatever order they came in (the commands of one refresh run side by side). */
 const unordered = <T>(rows: T[]) => [...rows].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));

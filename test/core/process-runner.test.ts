@@ -4,19 +4,9 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { NodeProcessRunner } from "../../adapters/process/node-process-runner.js";
 import { tempHome } from "../helpers/harness.js";
+import { running } from "../helpers/running.js";
 
 const runner = new NodeProcessRunner();
-
-/** Running (a killed process may linger as a zombie until something reaps it). */
-function alive(pid: number): boolean {
-  try {
-    return !execFileSync("ps", ["-o", "stat=", "-p", String(pid)], { encoding: "utf8" })
-      .trim()
-      .startsWith("Z");
-  } catch {
-    return false;
-  }
-}
 
 describe("NodeProcessRunner", () => {
   it("runs without a shell, passing env and stdin, and collects output and exit code", async () => {
@@ -36,7 +26,7 @@ describe("NodeProcessRunner", () => {
     expect(result.timedOut).toBe(true);
     const grandchild = Number(execFileSync("cat", [pidFile], { encoding: "utf8" }).trim());
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(alive(grandchild)).toBe(false);
+    expect(running(grandchild)).toBe(false);
   });
 
   it("kills a child that goes quiet longer than the idle timeout", async () => {
