@@ -78,9 +78,7 @@ export default class Watch extends QuotabarCommand {
       warn: (line) => process.stderr.write(`${line}\n`),
       signal: interrupt.signal,
     });
-    let refreshes = 0;
-    let lastFailed = false;
-    let usageFailure: unknown = null;
+    const ending = watchEnding(flags.count, stop);
     const loop = runWatch(
       core,
       { intervalMs, request, json },
@@ -91,29 +89,49 @@ export default class Watch extends QuotabarCommand {
         color: this.color(flags.color),
         signal: controller.signal,
         ...(notifier ? { notifier } : {}),
-        refreshed(document) {
-          lastFailed = document.providers.some((p) => !p.ok);
-          if (flags.count !== undefined && ++refreshes >= flags.count) stop();
-        },
-        refreshFailed(error) {
-          // a config that cannot be read is a usage error, as for every command: retried every --interval
-          // it piled up cron runs. Only a watch already running (its file being edited) waits for a fix.
-          if (exitCodeOf(error) === EXIT.usage && (flags.count !== undefined || refreshes === 0)) {
-            usageFailure = error;
-            return stop();
-          }
-          lastFailed = true;
-          if (flags.count !== undefined && ++refreshes >= flags.count) stop();
-        },
+        refreshed: (document) => ending.refreshed(document),
+        refreshFailed: (error) => ending.refreshFailed(error),
       },
     );
     // Ctrl-C ends it at once: a fetch under way is abandoned, not awaited
     await Promise.race([loop, interrupted]);
-    if (usageFailure !== null) throw usageFailure;
+    if (ending.usageFailure !== null) throw ending.usageFailure;
     if (tty) process.stdout.write("\n");
     await new Promise<void>((resolve) => process.stdout.write("", () => resolve()));
-    process.exit(flags.count !== undefined && lastFailed ? 1 : 0);
+    process.exit(ending.exitCode());
   }
+}
+
+/**
+ * When `quotabar watch` ends, and with what exit code: after `count` refreshes (a refresh that failed
+ * as a whole counts, as a failed one), exit 1 when the last one had a failure; at once on a usage
+ * failure (a config file that cannot be read) before any refresh, or at any refresh with `count`
+ * (retried every --interval, it piled up cron runs). Only a watch already running without `count`
+ * (its config file being edited) reports one and waits for a fix.
+ */
+export function watchEnding(count: number | undefined, stop: () => void) {
+  let refreshes = 0;
+  let lastFailed = false;
+  const counted = (failed: boolean) => {
+    lastFailed = failed;
+    if (++refreshes === count) stop();
+  };
+  return {
+    usageFailure: null as unknown,
+    refreshed(document: UsageDocument): void {
+      counted(document.providers.some((p) => !p.ok));
+    },
+    refreshFailed(error: unknown): void {
+      if (exitCodeOf(error) === EXIT.usage && (count !== undefined || refreshes === 0)) {
+        this.usageFailure = error;
+        return stop();
+      }
+      counted(true);
+    },
+    exitCode(): number {
+      return count !== undefined && lastFailed ? 1 : 0;
+    },
+  };
 }
 
 export interface WatchSettings {
