@@ -78,6 +78,12 @@ describe("more used than the whole, from an upstream: a full meter, never a pars
     expect(usage).toMatchObject({ ok: true, secondary: { label: "Weekly", usedPercent: 100, note: "Over quota: 300% used" } });
   });
 
+  it("kimi: a 7-day ratio of 1.25 is 100 %, the 125 in the meter's note", async () => {
+    const route = "/apiv2/kimi.gateway.membership.v2.MembershipService/GetSubscriptionStats";
+    const usage = await withEdit("kimi", route, jsonAt(["ratelimitCode7d", "ratio"], 1.25));
+    expect(usage).toMatchObject({ ok: true, tertiary: { label: "Code 7-day", usedPercent: 100, note: "Over quota: 125% used" } });
+  });
+
   it("minimax: a remaining percent below zero is a full meter", async () => {
     const usage = await withEdit(
       "minimax",
