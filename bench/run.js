@@ -472,6 +472,14 @@ try {
         .join("; ") || "none"
     }`,
   );
+  // the cost scan's own figures (bench/cost-logs.ts, also `npm run bench:cost`): against a naive pass and ccusage
+  console.log("");
+  await new Promise((resolve) =>
+    spawn(process.execPath, [join(ROOT, "node_modules", "vite-node", "vite-node.mjs"), join(ROOT, "bench", "cost-logs.ts")], {
+      cwd: ROOT,
+      stdio: "inherit",
+    }).on("close", resolve),
+  );
   console.log(`bench took ${((Date.now() - benchStarted) / 1000).toFixed(0)} s`);
 } finally {
   await sim.stop();

@@ -4,7 +4,7 @@ import { appendFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { vertexCost } from "../providers/vertexai/cost.js";
-import { scanVertexLogs } from "../providers/vertexai/log-scan.js";
+import { scanLogs } from "../providers/kit/cost/log-scan.js";
 import { writeClaudeLogCorpus } from "../providers/vertexai/simulator.js";
 
 const FILES = Number(process.env.BENCH_FILES ?? 100);
@@ -58,7 +58,7 @@ try {
       .join("\n") + "\n",
   );
   const appendStart = process.hrtime.bigint();
-  const appended = await scanVertexLogs(env);
+  const appended = await scanLogs("claude", env);
   const appendMs = ms(appendStart);
 
   console.log(`\ncost scan (${cold.length} cold runs, ${RUNS} warm runs; medians)`);

@@ -86,14 +86,35 @@ export interface SecretStore {
   delete(service: string, account: string): Promise<boolean>;
 }
 
+/**
+ * Another app's VS Code-style global state: an `ItemTable(key, value)` in a SQLite file (Cursor keeps
+ * its sign-in in `state.vscdb` so). It is read from a private copy: the app's file is never written.
+ */
+export interface AppStateReader {
+  /**
+   * The text of each of `keys` the table holds (keys it lacks are left out); null when there is no
+   * such file. A file that is not a regular file, too large, or not such a database throws, naming the
+   * file, never its content.
+   */
+  read(path: string, keys: readonly string[]): Promise<Record<string, string> | null>;
+}
+
 /** Everything browser-side a credential source may use, handed over in the credential context. */
 export interface BrowserAccess {
   cookies: BrowserCookieReader;
   localStorage: LocalStorageReader;
   /** Where working cookie headers are cached, so browsers are not decrypted on every refresh. */
   secrets: SecretStore;
+  /** Local state of an Electron app (its sign-in); absent where no SQLite engine is set up. */
+  appState?: AppStateReader;
   /** Whether this run may prompt (a terminal or a user-opened Raycast command). */
   interactive: boolean;
+  /**
+   * Another program's generic password in the macOS Keychain (Claude Code's sign-in), read through
+   * the same gate as the browsers' keys: never in a run nobody watches, never with the switch off,
+   * not again for a while after a denial. Null when absent, not asked, or not on macOS. Read only.
+   */
+  appSecret?(item: { service: string; account?: string }): Promise<string | null>;
   /**
    * Set by `quotabar cookies <id>`: credential sources skip the cached headers (and write none),
    * look at the browsers, and tell this what they looked at and why they chose or skipped.

@@ -46,4 +46,34 @@ export interface ProcessRunner {
   processTable?(): Promise<RunningProcess[] | null>;
   /** The user id quotabar runs as, to tell its own processes from other users'; null (or absent) where there is none. */
   userId?(): number | null;
+  /** Starts a program to talk to line by line (a JSON-RPC server); absent where that cannot be done. */
+  start?: StartSession;
 }
+
+/**
+ * A program held in a conversation over stdin and stdout, line by line (a JSON-RPC server such as
+ * `codex app-server`). It runs in its own process group, stopped as a whole by `end`, a timeout or
+ * the signal.
+ */
+export interface ProcessSession {
+  /** Writes one line to its stdin (the newline is added). Secrets may travel here, never in `args`. */
+  send(line: string): void;
+  /**
+   * The next line it wrote on stdout; null once stdout has ended (it exited, was stopped, or timed
+   * out). Rejects when the program could not be started (ENOENT, EACCES) or wrote a line too long.
+   */
+  nextLine(): Promise<string | null>;
+  /** The end of what it wrote on stderr so far. */
+  stderr(): string;
+  /** Whether the timeout or the signal stopped it. */
+  timedOut(): boolean;
+  /** Closes its stdin and stops its process group; safe to call more than once. */
+  end(): void;
+}
+
+/** Starts a program for a conversation (see ProcessSession); absent where a runner cannot hold one. */
+export type StartSession = (
+  command: string,
+  args: readonly string[],
+  options?: { env?: Record<string, string | undefined>; timeoutMs?: number; signal?: AbortSignal },
+) => ProcessSession;

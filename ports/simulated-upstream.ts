@@ -24,6 +24,8 @@ export interface SimRoute {
   method: "GET" | "POST";
   path: string | RegExp;
   handle(request: SimRequest, scenario: string): SimReply | Promise<SimReply>;
+  /** For a route another upstream on the same host also serves: whether this request is its own (e.g. by OAuth client). */
+  accepts?(request: SimRequest): boolean;
 }
 
 /** One upstream service as the simulator plays it (`quotabar demo`, the tests, the Raycast preview). */

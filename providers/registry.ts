@@ -4,8 +4,12 @@ import type { ProviderCatalog } from "../ports/provider-module.js";
 import { descriptor as amp } from "./amp/descriptor.js";
 import { descriptor as antigravity } from "./antigravity/descriptor.js";
 import { descriptor as augment } from "./augment/descriptor.js";
+import { descriptor as claude } from "./claude/descriptor.js";
+import { descriptor as codex } from "./codex/descriptor.js";
 import { descriptor as copilot } from "./copilot/descriptor.js";
+import { descriptor as cursor } from "./cursor/descriptor.js";
 import { descriptor as factory } from "./factory/descriptor.js";
+import { descriptor as gemini } from "./gemini/descriptor.js";
 import { descriptor as jetbrains } from "./jetbrains/descriptor.js";
 import { descriptor as kilo } from "./kilo/descriptor.js";
 import { descriptor as kimi } from "./kimi/descriptor.js";
@@ -43,6 +47,10 @@ export const PROVIDER_CATALOG: ProviderCatalog = lazyCatalog([
   { descriptor: factory, load: async () => (await import("./factory/index.js")).factory },
   { descriptor: opencode, load: async () => (await import("./opencode/index.js")).opencode },
   { descriptor: ollama, load: async () => (await import("./ollama/index.js")).ollama },
+  { descriptor: claude, load: async () => (await import("./claude/index.js")).claude },
+  { descriptor: codex, load: async () => (await import("./codex/index.js")).codex },
+  { descriptor: cursor, load: async () => (await import("./cursor/index.js")).cursor },
+  { descriptor: gemini, load: async () => (await import("./gemini/index.js")).gemini },
 ]);
 
 /** A provider's stable id (CodexBar-compatible, so one config file can serve both). */

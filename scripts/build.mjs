@@ -358,6 +358,29 @@ function withLighterNamespaces(file) {
   writeFileSync(file, text.replace(ESBUILD_TO_ESM, LIGHTER_TO_ESM));
 }
 
+/**
+ * `quotabar serve`'s page (oclif-cli/serve/page/): its script bundled for browsers (one file, no
+ * module loader, nothing fetched), beside its HTML, CSS and icon, in dist/oclif-cli/serve/page/,
+ * where oclif-cli/serve/page-files.ts reads them.
+ */
+const SERVE_PAGE = join("oclif-cli", "serve", "page");
+const SERVE_PAGE_FILES = ["index.html", "page.css", "favicon.svg"];
+
+async function buildServePage() {
+  await esbuild.build({
+    entryPoints: [join(ROOT, SERVE_PAGE, "page.ts")],
+    outfile: join(DIST, SERVE_PAGE, "page.js"),
+    bundle: true,
+    format: "iife",
+    platform: "browser",
+    target: ["chrome111", "firefox113", "safari16.4"],
+    logLevel: "warning",
+    minify: true,
+    legalComments: "none",
+  });
+  for (const file of SERVE_PAGE_FILES) copyFileSync(join(ROOT, SERVE_PAGE, file), join(DIST, SERVE_PAGE, file));
+}
+
 /** oclif.manifest.json, written by oclif itself from the built commands (what `oclif manifest` does). */
 async function writeManifest() {
   rmSync(MANIFEST, { force: true });
@@ -433,6 +456,7 @@ const result = await esbuild.build({
 });
 
 await writeCommonJsCopies();
+await buildServePage();
 
 // declarations of the library (and of the modules they reference)
 run([

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { FixtureDates, SimReply, SimRequest, SimulatedUpstream } from "../ports/simulated-upstream.js";
+import type { FixtureDates, SimReply, SimRequest, SimRoute, SimulatedUpstream } from "../ports/simulated-upstream.js";
 import { SLOW_MS, simulatedUpstreams } from "./upstreams.js";
 
 export interface RecordedRequest extends SimRequest {
@@ -120,7 +120,6 @@ export class ProviderSimulator {
       const url = new URL(req.url ?? "/", this.url);
       const [, host = "", ...rest] = url.pathname.split("/");
       const path = `/${rest.join("/")}`;
-      const provider = this.providers.find((p) => p.origins.some((o) => new URL(o).host === host));
       const chunks: Buffer[] = [];
       for await (const chunk of req) chunks.push(chunk as Buffer);
       const request: SimRequest = {
@@ -130,9 +129,7 @@ export class ProviderSimulator {
         headers: req.headers,
         body: Buffer.concat(chunks).toString("utf8"),
       };
-      const route = provider?.routes.find(
-        (r) => r.method === request.method && (typeof r.path === "string" ? r.path === path : r.path.test(path)),
-      );
+      const { provider, route } = this.routeOf(host, request);
       if (!provider || !route)
         return this.send(res, { status: 404, json: { error: `simulator: no route for ${request.method} /${host}${path}` } }, undefined);
       this.requests.push({ ...request, providerId: provider.id, origin: `https://${host}`, receivedAt: Date.now() });
@@ -144,6 +141,24 @@ export class ProviderSimulator {
     } catch (error) {
       this.send(res, { status: 500, json: { error: `simulator: ${(error as Error).message}` } }, undefined);
     }
+  }
+
+  /**
+   * The upstream and route that answer a request. Upstreams may share a host (Google's token
+   * endpoint serves Vertex AI and the Gemini CLI): a route whose `accepts` takes the request wins,
+   * else the first route without one.
+   */
+  private routeOf(host: string, request: SimRequest): { provider?: SimulatedUpstream; route?: SimRoute } {
+    const candidates = this.providers.flatMap((provider) =>
+      provider.origins.some((o) => new URL(o).host === host)
+        ? provider.routes
+            .filter(
+              (r) => r.method === request.method && (typeof r.path === "string" ? r.path === request.path : r.path.test(request.path)),
+            )
+            .map((route) => ({ provider, route }))
+        : [],
+    );
+    return candidates.find(({ route }) => route.accepts?.(request) === true) ?? candidates.find(({ route }) => !route.accepts) ?? {};
   }
 
   private send(res: ServerResponse, reply: SimReply, upstream: SimulatedUpstream | undefined): void {

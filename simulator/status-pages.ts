@@ -19,7 +19,7 @@ const JSON_TYPE = { "content-type": "application/json; charset=utf-8" };
 const NOT_FOUND: SimReply = { status: 404, body: "<!doctype html><title>Page not found</title>", headers: { "content-type": "text/html" } };
 
 interface PageFixtures {
-  page: "githubstatus" | "factory";
+  page: "githubstatus" | "factory" | "claude" | "cursor" | "openai";
   /** Classic scenarios with a summary (and components) fixture of their own; the first is the default. */
   summaries: readonly string[];
   /** It has components.json fixtures (the pages whose provider names its components). */
@@ -87,6 +87,34 @@ export const factoryStatusSim = statuspageSim("status-factory", "https://status.
   incidentIoStatus: true,
 });
 
+/** Claude's Statuspage (status.claude.com). */
+export const claudeStatusSim = statuspageSim("status-claude", "https://status.claude.com", {
+  page: "claude",
+  summaries: ["operational", "incident"],
+  components: false,
+  incidentIoStatus: false,
+});
+
+/** Cursor's Statuspage. */
+export const cursorStatusSim = statuspageSim("status-cursor", "https://status.cursor.com", {
+  page: "cursor",
+  summaries: ["operational", "incident", "maintenance"],
+  components: false,
+  incidentIoStatus: false,
+});
+
+/** OpenAI's status page (the Codex status: its Codex group), an incident.io page: its feed answers by default. */
+const openaiPage = statuspageSim("status-openai", "https://status.openai.com", {
+  page: "openai",
+  summaries: ["operational"],
+  components: false,
+  incidentIoStatus: true,
+});
+export const openaiStatusSim: SimulatedUpstream = {
+  ...openaiPage,
+  scenarios: ["incidentio", ...openaiPage.scenarios.filter((name) => name !== "incidentio")],
+};
+
 /** The Google Workspace incidents feed (the Antigravity status, product npdyhgECDJ6tB66MxXyo). */
 export const googleStatusSim: SimulatedUpstream = {
   id: "status-google",
@@ -106,4 +134,11 @@ export const googleStatusSim: SimulatedUpstream = {
 };
 
 /** Status pages, played like any other upstream (their ids are not provider ids). */
-export const STATUS_PAGE_UPSTREAMS: readonly SimulatedUpstream[] = [githubStatusSim, factoryStatusSim, googleStatusSim];
+export const STATUS_PAGE_UPSTREAMS: readonly SimulatedUpstream[] = [
+  githubStatusSim,
+  factoryStatusSim,
+  googleStatusSim,
+  claudeStatusSim,
+  cursorStatusSim,
+  openaiStatusSim,
+];

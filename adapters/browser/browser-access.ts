@@ -17,10 +17,17 @@ import type { Sqlite } from "../sqlite/sqlite.js";
 import { chromiumBrowser, chromiumRoots } from "./chromium/chromium-browsers.js";
 import { ChromiumCookieStore } from "./chromium/chromium-cookie-store.js";
 import { chromiumProfileDirs } from "./chromium/chromium-profiles.js";
-import { KeychainSafeStorage, LibsecretSafeStorage, type SafeStorage } from "./chromium/safe-storage.js";
+import {
+  keychainPassword,
+  KeychainSafeStorage,
+  LibsecretSafeStorage,
+  type SafeStorage,
+  type SafeStorageAnswer,
+} from "./chromium/safe-storage.js";
 import { geckoBrowser } from "./gecko/gecko-browsers.js";
 import { GeckoCookieStore } from "./gecko/gecko-cookie-store.js";
 import type { ChromiumLocalStorageReader } from "./leveldb/chromium-local-storage.js";
+import { appStateReader } from "./app-state.js";
 import { safariCookieReader, safariLocalStorageReader } from "./safari/safari-readers.js";
 import { SecretGate } from "./secret-gate.js";
 import { exists } from "../fs/exists.js";
@@ -42,6 +49,8 @@ export interface BrowserAccessOptions {
   browserSecretsAllowed: () => Promise<boolean>;
   /** Replaces the OS's Safe Storage reader (tests). */
   safeStorage?: SafeStorage;
+  /** Replaces the Keychain reader of another program's item (tests). */
+  appKeychain?: (item: { service: string; account?: string }) => Promise<SafeStorageAnswer>;
   /** Chromium Local Storage of one profile (classic-level for the CLI, the pure reader in Raycast). */
   chromiumLocalStorage?: ChromiumLocalStorageReader;
   /** Replaces Safari's readers (macOS only; default: the binarycookies and localstorage.sqlite3 readers under HOME). */
@@ -166,7 +175,22 @@ export function createBrowserAccess(options: BrowserAccessOptions): BrowserAcces
     },
   };
 
-  return { cookies, localStorage, secrets: options.secrets, interactive: options.interactive };
+  /** Another program's Keychain item (macOS), behind the same gate as the browsers' keys, keyed by its service. */
+  async function appSecret(item: { service: string; account?: string }): Promise<string | null> {
+    if (options.platform !== "darwin") return null;
+    const read = options.appKeychain ?? ((wanted: typeof item) => keychainPassword(options.processes, options.env, wanted));
+    const answer = await gate.password(`keychain:${item.service}`, () => read(item));
+    return "password" in answer ? answer.password : null;
+  }
+
+  return {
+    cookies,
+    localStorage,
+    appSecret,
+    secrets: options.secrets,
+    interactive: options.interactive,
+    appState: appStateReader(options.sqlite),
+  };
 }
 
 function readSafari(

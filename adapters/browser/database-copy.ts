@@ -1,6 +1,7 @@
-import { copyFile, mkdtemp, rm } from "node:fs/promises";
+import { copyFile, mkdtemp, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
+import { UnreadableFileError } from "../fs/regular-file.js";
 import type { Sqlite, SqliteDatabase } from "../sqlite/sqlite.js";
 
 /** The files SQLite keeps next to a database while it is open or mid-commit. */
@@ -30,10 +31,10 @@ async function readCopy<T>(path: string, read: (copy: string) => Promise<T>): Pr
   const dir = await mkdtemp(join(tmpdir(), "quotabar-browser-"));
   try {
     const copy = join(dir, basename(path));
-    await copyFile(path, copy);
+    await copyRegular(path, copy);
     for (const suffix of SIDECARS) {
       // a sidecar comes and goes with each transaction: absent is fine
-      await copyFile(`${path}${suffix}`, `${copy}${suffix}`).catch((error: unknown) => {
+      await copyRegular(`${path}${suffix}`, `${copy}${suffix}`).catch((error: unknown) => {
         if (!absent(error)) throw error;
       });
     }
@@ -41,6 +42,13 @@ async function readCopy<T>(path: string, read: (copy: string) => Promise<T>): Pr
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** A copy of a regular file only: copying a FIFO put in a sidecar's place would wait for a writer forever. */
+async function copyRegular(from: string, to: string): Promise<void> {
+  const info = await stat(from);
+  if (!info.isFile()) throw new UnreadableFileError(from, info.isDirectory() ? "a directory, not a file" : "not a regular file", "ENOTREG");
+  await copyFile(from, to);
 }
 
 /** Opens a private copy of a live database with the composition's SQLite engine, reads it, closes it. */

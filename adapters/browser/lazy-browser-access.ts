@@ -13,6 +13,9 @@ export function lazyBrowserAccess(options: BrowserAccessOptions): BrowserAccess 
   return {
     cookies: { read: async (query, lookup) => (await load()).cookies.read(query, lookup) },
     localStorage: { read: async (query, lookup) => (await load()).localStorage.read(query, lookup) },
+    // an app's state database needs SQLite alone, not the browsers' readers
+    appState: { read: async (path, keys) => (await import("./app-state.js")).readAppState(options.sqlite, path, keys) },
+    appSecret: async (item) => (options.platform === "darwin" ? ((await (await load()).appSecret?.(item)) ?? null) : null),
     secrets: options.secrets,
     interactive: options.interactive,
   };

@@ -64,16 +64,31 @@ export function googleWorkspaceIncidents(feed: z.output<typeof GoogleWorkspaceFe
   }));
 }
 
-/** The Google Workspace incidents feed, filtered to the source's product (Antigravity: Gemini). */
+/** The Google Workspace incidents feed, filtered to the source's product (Antigravity and Gemini CLI: Gemini). */
 export async function readGoogleWorkspace(
   transport: HttpTransport,
   source: Extract<PolledStatusSource, { feed: "google-workspace" }>,
   signal?: AbortSignal,
 ): Promise<ProviderStatus> {
-  const response = await statusHttp(transport, SERVICE, signal).request({
-    url: GOOGLE_WORKSPACE_INCIDENTS_URL,
-    headers: { Accept: "application/json" },
-  });
-  const feed = decodeJson(response.body, GoogleWorkspaceFeedSchema, SERVICE);
-  return googleWorkspaceStatus(googleWorkspaceIncidents(feed), source.productId, source.url);
+  return googleWorkspaceStatus(await incidentsOnce(transport, signal), source.productId, source.url);
+}
+
+/**
+ * The feed is hundreds of kilobytes and several providers read it: the polls of one transport that
+ * overlap share one request and one decode (the first poll's signal governs it).
+ */
+const inFlight = new WeakMap<HttpTransport, Promise<GoogleWorkspaceIncident[]>>();
+
+function incidentsOnce(transport: HttpTransport, signal?: AbortSignal): Promise<GoogleWorkspaceIncident[]> {
+  const pending = inFlight.get(transport);
+  if (pending) return pending;
+  const poll = (async () => {
+    const response = await statusHttp(transport, SERVICE, signal).request({
+      url: GOOGLE_WORKSPACE_INCIDENTS_URL,
+      headers: { Accept: "application/json" },
+    });
+    return googleWorkspaceIncidents(decodeJson(response.body, GoogleWorkspaceFeedSchema, SERVICE));
+  })().finally(() => inFlight.delete(transport));
+  inFlight.set(transport, poll);
+  return poll;
 }

@@ -4,6 +4,7 @@ import { basename, delimiter, isAbsolute, join } from "node:path";
 import type { Readable } from "node:stream";
 import { QuotabarError } from "../../domain/errors.js";
 import type { ProcessResult, ProcessRunner, RunningProcess, RunOptions } from "../../ports/process-runner.js";
+import { startSession } from "./process-session.js";
 
 const KILL_GRACE_MS = 1_000;
 /** What a stream of a program is read up to by default: far more than any CLI's answer (kiro-cli's is a few KB). */
@@ -18,6 +19,9 @@ const MAX_FIRST_LINE_BYTES = 4 * 1024;
  */
 export class NodeProcessRunner implements ProcessRunner {
   constructor(private readonly path: string | undefined = process.env.PATH) {}
+
+  /** A conversation line by line (a JSON-RPC server), in its own process group too. */
+  readonly start = startSession;
 
   async run(command: string, args: readonly string[], options: RunOptions = {}): Promise<ProcessResult> {
     // child_process (with net and its streams) loads with the first program run: ~2 ms a listing never needs

@@ -7,11 +7,15 @@ import { PROVIDER_IDS } from "../../providers/registry.js";
 import type { ProviderSimulator } from "../../simulator/server.js";
 import { QuotabarCommand, UsageError } from "../base-command.js";
 import { reportUsage, usageFlags, withSpinner } from "./usage.js";
+import type { Core } from "../../library/compose-core.js";
+
+/** How often `demo --serve` refreshes: the simulator is local, so the page's countdowns and sparklines move. */
+const DEMO_SERVE_INTERVAL_MS = 60_000;
 
 export default class Demo extends QuotabarCommand {
   static override summary = "Show the usage views against the built-in provider simulator (no accounts, no network).";
   static override description =
-    "Starts the simulator on a loopback port, points QUOTABAR_ORIGIN_MAP at it, and shows every provider it plays. Nothing in your config or cache is read or written. With --serve it keeps running and prints the environment to use it from another shell.";
+    "Starts the simulator on a loopback port, points QUOTABAR_ORIGIN_MAP at it, and shows every provider it plays. Nothing in your config or cache is read or written. With --serve it keeps running: it serves the usage as `quotabar serve` does, with its page (every provider at a glance in a browser) on a loopback address it prints, and prints the environment to use the simulator from another shell.";
   static override enableJsonFlag = true;
   static override examples = [
     "<%= config.bin %> demo",
@@ -22,7 +26,9 @@ export default class Demo extends QuotabarCommand {
   static override flags = {
     ...usageFlags,
     scenario: Flags.string({ description: "Scenario for a provider, as id=name (repeatable)", multiple: true, helpValue: "<id=name>" }),
-    serve: Flags.boolean({ description: "Keep the simulator running and print the environment that points quotabar at it" }),
+    serve: Flags.boolean({
+      description: "Keep the simulator running, serve its usage and page as `quotabar serve` does, and print their addresses",
+    }),
   };
 
   async run(): Promise<UsageDocument | void> {
@@ -32,13 +38,14 @@ export default class Demo extends QuotabarCommand {
     const home = mkdtempSync(join(tmpdir(), "quotabar-demo-"));
     try {
       for (const pair of flags.scenario ?? []) this.chooseScenario(sim, pair);
-      if (flags.serve) return await this.serve(sim);
       await sim.seedHome(home); // the local providers' files (IDE folders, a stand-in kiro-cli)
       // everything it keeps stays in its own HOME and in memory: never the user's config, cache or secret store
       const env = { ...sim.env(), HOME: home, PATH: process.env.PATH, QUOTABAR_SECRET_STORE: "memory" };
       const { createNodeCore } = await import("../../library/node-core.js");
-      const service = createNodeCore({ env }).usage;
+      const core = createNodeCore({ env });
       const providers = flags.provider ?? sim.providers.map((p) => p.id).filter((id) => PROVIDER_IDS.includes(id)); // status pages are not providers
+      if (flags.serve) return await this.serve(sim, core, providers);
+      const service = core.usage;
       const doc = await withSpinner(!this.jsonEnabled(), "Asking the simulator", () =>
         service.usage({ providers, status: flags.status, ...(flags.timeout ? { timeoutMs: flags.timeout * 1000 } : {}) }),
       );
@@ -68,15 +75,27 @@ export default class Demo extends QuotabarCommand {
     sim.setScenario(id, name);
   }
 
-  private async serve(sim: ProviderSimulator): Promise<void> {
-    const env = sim.env();
+  /** The simulator kept running, and `quotabar serve` on it (a loopback port of its own, refreshed every minute): its page's address. */
+  private async serve(sim: ProviderSimulator, core: Core, providers: readonly string[]): Promise<void> {
+    const { startServe } = await import("../serve/start-serve.js");
+    const serving = await startServe({
+      core,
+      host: "127.0.0.1",
+      port: 0,
+      intervalMs: DEMO_SERVE_INTERVAL_MS,
+      token: null,
+      providers,
+      log: (line) => process.stderr.write(`${line}\n`),
+    });
+    this.log(`Open ${serving.url}/ to see every provider at a glance (quotabar serve's page; also /usage, /history, /metrics).\n`);
     this.log(`Provider simulator listening on ${sim.url} (Ctrl-C to stop). In another shell:\n`);
-    for (const [name, value] of Object.entries(env)) this.log(`export ${name}='${value}'`);
+    for (const [name, value] of Object.entries(sim.env())) this.log(`export ${name}='${value}'`);
     this.log("\nthen run e.g. `quotabar -p openrouter`.");
     await new Promise<void>((resolve) => {
       process.once("SIGINT", resolve);
       process.once("SIGTERM", resolve);
     });
+    await serving.stop();
     await sim.stop();
   }
 }

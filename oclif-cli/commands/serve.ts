@@ -10,9 +10,9 @@ const MAX_INTERVAL_MS = 24 * 3_600_000;
 
 export default class Serve extends QuotabarCommand {
   static override summary =
-    "Serve the usage over HTTP (/usage, /healthz) and as Prometheus metrics (/metrics), refreshed every --interval.";
+    "Serve the usage as a page (/) and over HTTP (/usage, /history, /healthz) and as Prometheus metrics (/metrics), refreshed every --interval.";
   static override description =
-    "Each provider is refreshed on its own timer every --interval (default 5m), web sessions kept alive as `quotabar watch` does; requests are answered from what the last refresh brought and never cause an upstream call. GET /usage is the usage document (?provider=<id> filters, repeatable), GET /healthz answers 200 while the refresh loop runs, GET /metrics is the Prometheus text format. It listens on 127.0.0.1 by default; any other address needs a bearer token (--token <file> or QUOTABAR_SERVE_TOKEN), which every request must then send as `Authorization: Bearer <token>`. There is no TLS: put a reverse proxy in front to serve it beyond a trusted network. SIGTERM or Ctrl-C stops it, exit 0.";
+    "Each provider is refreshed on its own timer every --interval (default 5m), web sessions kept alive as `quotabar watch` does; requests are answered from what the last refresh brought and never cause an upstream call. GET / is a page that shows every provider at a glance in any browser (it asks for the token when there is one), GET /usage is the usage document (?provider=<id> filters, repeatable), GET /history the readings of each meter's current window, GET /healthz answers 200 while the refresh loop runs, GET /metrics is the Prometheus text format. It listens on 127.0.0.1 by default; any other address needs a bearer token (--token <file> or QUOTABAR_SERVE_TOKEN), which every request must then send as `Authorization: Bearer <token>`. There is no TLS: put a reverse proxy in front to serve it beyond a trusted network. SIGTERM or Ctrl-C stops it, exit 0.";
   static override examples = [
     "<%= config.bin %> serve",
     "<%= config.bin %> serve --port 9464 --interval 2m -p copilot -p openrouter",
@@ -77,7 +77,7 @@ export default class Serve extends QuotabarCommand {
     });
     const ids = serving.providers;
     this.log(
-      `Serving ${ids.length} provider${ids.length === 1 ? "" : "s"} (${ids.join(", ") || "none found: see quotabar providers"}) on ${serving.url}: /usage, /healthz, /metrics; refreshed every ${formatDuration(intervalMs)}.`,
+      `Serving ${ids.length} provider${ids.length === 1 ? "" : "s"} (${ids.join(", ") || "none found: see quotabar providers"}) on ${serving.url}: the page at /, /usage, /history, /healthz, /metrics; refreshed every ${formatDuration(intervalMs)}.`,
     );
     await new Promise<void>((resolve) => {
       process.once("SIGINT", resolve);

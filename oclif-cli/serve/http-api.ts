@@ -2,7 +2,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { isLoopback } from "../../domain/loopback.js";
 import { bearerMatches } from "./bearer-token.js";
+import type { Environment } from "../../ports/environment.js";
+import { costDocument } from "./cost-view.js";
 import type { Metrics } from "./metrics.js";
+import { isPageFile, pageFile } from "./page-files.js";
 import type { ServeState } from "./serve-state.js";
 
 export interface HttpApiOptions {
@@ -10,14 +13,19 @@ export interface HttpApiOptions {
   metrics: Metrics;
   /** Every request must carry it (`Authorization: Bearer …`); null on loopback without one. */
   token: string | null;
+  /** How often each provider is refreshed: /usage says it (Quotabar-Refresh-Interval) so the page polls no slower. */
+  intervalMs: number;
   now(): Date;
+  /** Where the agents' logs and the cost index are (`/cost`). */
+  env: Environment;
 }
 
 /**
- * `quotabar serve`'s HTTP side: GET /usage (`?provider=<id>`, repeatable), /healthz and /metrics,
- * answered from the loop's state only: no request ever reaches an upstream. With a token every
- * request needs it; without one (loopback only) a request must name a loopback host, so a web page
- * that rebinds its own name to 127.0.0.1 cannot read it.
+ * `quotabar serve`'s HTTP side: GET /usage (`?provider=<id>`, repeatable), /history, /healthz and
+ * /metrics, answered from the loop's state only: no request ever reaches an upstream; and the page
+ * at / (page-files.ts) that shows them. With a token every request for data needs it (the page's
+ * own files are public: it asks for the token); without one (loopback only) a request must name a
+ * loopback host, so a web page that rebinds its own name to 127.0.0.1 cannot read it.
  */
 export function createHttpApi(options: HttpApiOptions): Server {
   const server = createServer(CONNECTION_LIMITS, (req, res) => {
@@ -36,9 +44,15 @@ export function createHttpApi(options: HttpApiOptions): Server {
  */
 const CONNECTION_LIMITS = { headersTimeout: 5_000, requestTimeout: 10_000, connectionsCheckingInterval: 1_000, keepAliveTimeout: 5_000 };
 
-async function handle(req: IncomingMessage, res: ServerResponse, { state, metrics, token, now }: HttpApiOptions): Promise<void> {
+async function handle(
+  req: IncomingMessage,
+  res: ServerResponse,
+  { state, metrics, token, intervalMs, now, env }: HttpApiOptions,
+): Promise<void> {
+  const url = new URL(req.url ?? "/", "http://quotabar.invalid");
+  const page = isPageFile(url.pathname);
   if (token !== null) {
-    if (!bearerMatches(req.headers.authorization, token)) {
+    if (!page && !bearerMatches(req.headers.authorization, token)) {
       res.setHeader("WWW-Authenticate", 'Bearer realm="quotabar"');
       return send(res, 401, { error: "a bearer token is required (Authorization: Bearer <token>)" });
     }
@@ -49,14 +63,24 @@ async function handle(req: IncomingMessage, res: ServerResponse, { state, metric
     res.setHeader("Allow", "GET, HEAD");
     return send(res, 405, { error: "only GET and HEAD" });
   }
-  const url = new URL(req.url ?? "/", "http://quotabar.invalid");
+  if (page) {
+    const file = await pageFile(url.pathname);
+    if (!file) return send(res, 404, { error: "the page is not built here (npm run build)" });
+    res.writeHead(200, { ...COMMON_HEADERS, "Content-Type": file.type });
+    return void res.end(req.method === "HEAD" ? undefined : file.body);
+  }
   switch (url.pathname) {
     case "/usage": {
       const asked = url.searchParams.getAll("provider").map((id) => id.trim().toLowerCase());
       const unknown = asked.filter((id) => !state.providerIds.includes(id));
       if (unknown.length > 0) return send(res, 404, { error: `not served here: ${unknown.join(", ")}`, served: state.providerIds });
+      res.setHeader("Quotabar-Refresh-Interval", String(Math.round(intervalMs / 1000)));
       return send(res, 200, state.document(now(), asked.length > 0 ? asked : undefined));
     }
+    case "/history":
+      return send(res, 200, state.history(now()));
+    case "/cost":
+      return send(res, 200, await costDocument(env, now()));
     case "/healthz": {
       const refreshed = state.providers().length;
       const body = { status: state.running ? "ok" : "stopped", providers: state.providerIds.length, refreshed };
@@ -68,11 +92,21 @@ async function handle(req: IncomingMessage, res: ServerResponse, { state, metric
       return void res.end(req.method === "HEAD" ? undefined : text);
     }
     default:
-      return send(res, 404, { error: "not found; try /usage, /healthz or /metrics" });
+      return send(res, 404, { error: "not found; try /, /usage, /history, /cost, /healthz or /metrics" });
   }
 }
 
-const COMMON_HEADERS = { "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" };
+/**
+ * On every answer. The page runs only its own script and style (no inline code, nothing from
+ * elsewhere, no form that submits, no framing), and sends no Referer: what it shows is upstream
+ * text, written into it as text only (page.ts), and this policy stands behind that.
+ */
+const COMMON_HEADERS = {
+  "Cache-Control": "no-store",
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "no-referrer",
+  "Content-Security-Policy": "default-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'; object-src 'none'",
+};
 
 function send(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { ...COMMON_HEADERS, "Content-Type": "application/json; charset=utf-8" });

@@ -3,6 +3,8 @@ import { METER_ROLES } from "../../domain/meter.js";
 import { withoutControls } from "../../domain/untrusted-text.js";
 import type { StatusIndicator } from "../../domain/usage-document.js";
 import type { ServeState } from "./serve-state.js";
+import { costByPeriod } from "./cost-view.js";
+import type { Environment } from "../../ports/environment.js";
 
 /** The status page's indicator as a number an alert can compare (maintenance counts as minor). */
 const INDICATOR_VALUES: Readonly<Record<StatusIndicator, number>> = { none: 0, minor: 1, major: 2, critical: 3, maintenance: 1 };
@@ -18,8 +20,9 @@ export interface Metrics {
  * are the provider id, the meter's role (primary, secondary, tertiary) and its unit: a bounded set,
  * never an account, an e-mail or a plan. A provider that fails keeps its meters' series (the last
  * numbers it had) with quotabar_provider_up 0, so a dashboard's panels do not vanish.
+ * quotabar_cost_usd is labelled by agent (claude, codex) and period (today, month) only.
  */
-export function createMetrics(state: ServeState): Metrics {
+export function createMetrics(state: ServeState, env: Environment): Metrics {
   const registry = new Registry();
   const gauge = (name: string, help: string, labelNames: readonly string[]) =>
     new Gauge({ name, help, labelNames: [...labelNames], registers: [registry] });
@@ -38,6 +41,11 @@ export function createMetrics(state: ServeState): Metrics {
     up: gauge("quotabar_provider_up", "1 when the provider's last fetch succeeded, else 0.", ["provider"]),
     age: gauge("quotabar_snapshot_age_seconds", "Seconds since the provider's numbers were fetched.", ["provider"]),
     duration: gauge("quotabar_fetch_duration_seconds", "How long the provider's last refresh took, in seconds.", ["provider"]),
+    cost: gauge(
+      "quotabar_cost_usd",
+      "What the agent's logged requests would cost at API list prices, today or this month (local), in USD.",
+      ["agent", "period"],
+    ),
     status: gauge("quotabar_status_indicator", "The provider's status page: 0 none, 1 minor (or maintenance), 2 major, 3 critical.", [
       "provider",
     ]),
@@ -82,6 +90,8 @@ export function createMetrics(state: ServeState): Metrics {
     contentType: registry.contentType,
     async text(now) {
       fill(now);
+      // from the logs' index (only appended lines are read); a scan that fails costs these series, not the others
+      for (const { agent, period, usd } of await costByPeriod(env, now).catch(() => [])) g.cost.set({ agent, period }, usd);
       return registry.metrics();
     },
   };

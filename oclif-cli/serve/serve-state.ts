@@ -1,6 +1,9 @@
 import type { RefreshTiming } from "../../library/compose-core.js";
 import type { ProviderUsage, UsageDocument } from "../../domain/usage-document.js";
+import type { ProviderHistory } from "../../ports/usage-history.js";
+import { currentWindow } from "../../presentation/history.js";
 import { metersOf } from "../../presentation/severity.js";
+import type { HistoryDocument } from "../commands/history.js";
 
 /** What the loop knows of one provider: its last answer, its last answer with numbers, and its last refresh. */
 export interface ServedProvider {
@@ -10,6 +13,8 @@ export interface ServedProvider {
   refreshedAt: Date;
   fetchDurationMs: number;
   refreshes: number;
+  /** The kept readings of each meter's current window, as read after the refresh (the page's sparklines); null when none are kept. */
+  history: ProviderHistory | null;
 }
 
 /**
@@ -23,7 +28,7 @@ export class ServeState {
 
   constructor(readonly providerIds: readonly string[]) {}
 
-  record(usage: ProviderUsage, refresh: RefreshTiming): void {
+  record(usage: ProviderUsage, refresh: RefreshTiming, history: ProviderHistory | null = null): void {
     const before = this.served.get(usage.id);
     this.served.set(usage.id, {
       latest: usage,
@@ -31,6 +36,7 @@ export class ServeState {
       refreshedAt: new Date(refresh.startedAt.getTime() + refresh.durationMs),
       fetchDurationMs: refresh.durationMs,
       refreshes: (before?.refreshes ?? 0) + 1,
+      history: history && { ...history, meters: history.meters.map((meter) => ({ ...meter, points: currentWindow(meter) })) },
     });
   }
 
@@ -48,6 +54,12 @@ export class ServeState {
     const providers = this.providers()
       .map((p) => p.latest)
       .filter((usage) => !only || only.includes(usage.id));
+    return { version: 1, generatedAt: now.toISOString(), providers };
+  }
+
+  /** `/history`: each provider's readings of its meters' current windows, shaped as `quotabar history --json`. */
+  history(now: Date): HistoryDocument {
+    const providers = this.providers().flatMap((p) => (p.history ? [p.history] : []));
     return { version: 1, generatedAt: now.toISOString(), providers };
   }
 }

@@ -48,7 +48,15 @@ export async function startServe(options: ServeOptions): Promise<ServeHandle> {
     );
   const ids = await core.usage.select(await core.config.load(), options.providers);
   const state = new ServeState(ids);
-  const server: Server = createHttpApi({ state, metrics: createMetrics(state), token: options.token, now: () => core.clock.now() });
+  const env = options.env ?? process.env;
+  const server: Server = createHttpApi({
+    state,
+    metrics: createMetrics(state, env),
+    token: options.token,
+    intervalMs: options.intervalMs,
+    now: () => core.clock.now(),
+    env,
+  });
   const url = await listen(server, options.host, options.port);
 
   // a controller per loop: each sleeping loop listens to its own signal
@@ -60,9 +68,11 @@ export async function startServe(options: ServeOptions): Promise<ServeHandle> {
         intervalMs: options.intervalMs,
         request: { providers: [id], status: true, ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) },
         signal: (controllers[i] as AbortController).signal,
-        onDocument(document, refresh) {
+        async onDocument(document, refresh) {
+          // the readings just kept (a local file, no upstream): the page draws each window's sparkline from them
+          const history = await core.history({ providers: [id] }).catch(() => []);
           for (const usage of document.providers) {
-            state.record(usage, refresh);
+            state.record(usage, refresh, history.find((h) => h.provider === usage.id) ?? null);
             if (!usage.ok && usage.error) options.log(`${usage.name}: ${usage.error.code}: ${usage.error.message}`);
           }
         },

@@ -58,6 +58,16 @@ const requestTo = (path: string) => sim.sim.requests.find((r) => r.path === path
 
 /** A request-counted meter as the document shows it. */
 const requestMeter = (label: string, fields: object) => ({ label, unit: "requests", unlimited: false, note: null, ...fields });
+/** The 5-hour window of the flat and root-level Code API fixtures (200 requests, the same reset). */
+const flatFiveHour = (used: number, usedPercent: number) =>
+  requestMeter("5-hour", {
+    usedPercent,
+    used,
+    limit: 200,
+    resetsAt: "2026-03-10T16:41:07.118Z",
+    windowMinutes: 300,
+    note: "200 requests per 5 hours",
+  });
 
 const MODERATO_WEEKLY = requestMeter("Weekly", {
   usedPercent: 29.83,
@@ -130,16 +140,30 @@ describe("kimi: the Kimi Code API (auto's first route)", () => {
     const usage = await kimiIn("code_api_flat");
     expect(usage).toMatchObject({ ok: true, plan: "Moderato" });
     expect(usage.primary).toMatchObject({ used: 337, limit: 2048, resetsAt: "2026-03-16T00:00:00.000Z", windowMinutes: 10_080 });
-    expect(usage.secondary).toEqual(
-      requestMeter("5-hour", {
-        usedPercent: 18,
-        used: 36,
-        limit: 200,
-        resetsAt: "2026-03-10T16:41:07.118Z",
-        windowMinutes: 300,
-        note: "200 requests per 5 hours",
-      }),
-    );
+    expect(usage.secondary).toEqual(flatFiveHour(36, 18));
+  });
+
+  it("reads an answer whose only quotas are root-level limits (snake_case window, string counters): the window is the meter", async () => {
+    const usage = await kimiIn("code_api_root_limits", KEY_ONLY);
+    // a bare LEVEL_ membership names no plan
+    expect(usage).toMatchObject({ ok: true, source: "api", plan: null, secondary: null, tertiary: null });
+    expect(usage.primary).toEqual(flatFiveHour(42, 21));
+  });
+
+  it("reads a week-long root-level limit as the weekly quota, the other as its rate limit; a bare LEVEL_ guesses no tier", async () => {
+    const usage = await kimiIn("code_api_root_weekly", KEY_ONLY);
+    expect(usage).toMatchObject({ ok: true, source: "api", plan: null, details: [] });
+    expect(usage.primary).toMatchObject({
+      label: "Weekly",
+      used: 337,
+      limit: 2048,
+      resetsAt: "2026-03-16T00:00:00.000Z",
+      windowMinutes: 10_080,
+    });
+    expect(usage.secondary).toMatchObject({ label: "5-hour", used: 42, limit: 200, windowMinutes: 300 });
+    // a tier the user declared still names the plan
+    const declared = await withConfig({ tier: "moderato" }, () => kimiIn("code_api_root_weekly", KEY_ONLY));
+    expect(declared.plan).toBe("Moderato");
   });
 
   it("serves the tier scenarios in the Code API's shape too", async () => {
@@ -546,6 +570,51 @@ describe("kimi bodies (bounded and relaxed)", () => {
     expect(() => codeApiUsage(body({ usage: { limit: 2048, used: 5 }, limits: [{ limit: "100", remaining: "-3" }] }))).toThrow(
       /limits\W+0\W+remaining.*negative/,
     );
+  });
+
+  it("without usage: root-level limits with counters are read (two windows: two meters), else no usage in response", () => {
+    const window = (duration: number) => ({ duration, time_unit: "TIME_UNIT_MINUTE" });
+    const two = codeApiUsage(
+      body({
+        user: { membership: { level: "LEVEL_INTERMEDIATE" } },
+        limits: [
+          { window: window(300), limit: "200", remaining: "150" },
+          { window: window(1440), detail: { limit: 1000, used: 10 } },
+        ],
+      }),
+    );
+    expect(two).toMatchObject({ weekly: null, rateLimit: { limit: 200, remaining: 150 }, nextRateLimit: { limit: 1000, used: 10 } });
+    const snapshot = kimiSnapshot({ ...two, declaredTier: null, membership: null });
+    expect(snapshot.primary).toMatchObject({ label: "5-hour", usedPercent: 25 });
+    expect(snapshot.secondary).toMatchObject({ label: "24-hour", usedPercent: 1, windowMinutes: 1440 });
+    // a week given in weeks or days is the weekly quota too
+    for (const week of [
+      { duration: 1, time_unit: "TIME_UNIT_WEEK" },
+      { duration: 7, timeUnit: "TIME_UNIT_DAY" },
+    ]) {
+      const weekly = codeApiUsage(
+        body({
+          limits: [
+            { window: window(300), limit: "200", remaining: "150" },
+            { window: week, limit: "1024", remaining: "1000" },
+          ],
+        }),
+      );
+      expect(weekly).toMatchObject({ weekly: { limit: 1024, remaining: 1000 }, rateLimit: { limit: 200 } });
+    }
+    expect(() => codeApiUsage(body({ limits: [{ window: window(300) }] }))).toThrow("no usage in response");
+    expect(() => codeApiUsage(body({ limits: [{ window: window(300), limit: "200", remaining: "-1" }] }))).toThrow(
+      /limits\W+0\W+remaining.*negative/,
+    );
+  });
+
+  it("a membership that names a level keeps the tier the limit says; a bare LEVEL_ does not guess one", () => {
+    const weekly = { limit: 2048, used: 10, remaining: null, resetsAt: null };
+    const plan = (membershipLevel: string | null) =>
+      kimiSnapshot({ weekly, rateLimit: null, declaredTier: null, membership: null, membershipLevel }).plan;
+    expect(plan("LEVEL_INTERMEDIATE")).toBe("Moderato");
+    expect(plan(null)).toBe("Moderato");
+    expect(plan("LEVEL_")).toBeNull();
   });
 
   it("reads only the first limit, and takes epoch seconds and numeric strings as resets", () => {

@@ -7,7 +7,7 @@ const SPEC_WINDOW_MINUTES = 300;
 /** Kimi's docs give 200 requests per 5 hours for every tier; used when that window has no limit. */
 const RATE_LIMIT_PER_SPEC_WINDOW = 200;
 
-/** `limits[n].window`: a length in some unit (`TIME_UNIT_MINUTE`, `TIME_UNIT_HOUR`, `TIME_UNIT_DAY`). */
+/** `limits[n].window`: a length in some unit (`TIME_UNIT_MINUTE`, `TIME_UNIT_HOUR`, `TIME_UNIT_DAY`, `TIME_UNIT_WEEK`). */
 export interface KimiWindow {
   duration: number | null;
   unit: string | null;
@@ -17,7 +17,7 @@ export interface KimiRateLimit extends KimiQuota {
   window: KimiWindow | null;
 }
 
-const MINUTES_PER_UNIT: Readonly<Record<string, number>> = { MINUTE: 1, HOUR: 60, DAY: 24 * 60 };
+const MINUTES_PER_UNIT: Readonly<Record<string, number>> = { MINUTE: 1, HOUR: 60, DAY: 24 * 60, WEEK: 7 * 24 * 60 };
 
 /** The window's length in minutes; null for an unknown unit or a length that is not positive. */
 export function windowMinutes(window: KimiWindow | null): number | null {

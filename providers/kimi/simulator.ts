@@ -89,6 +89,8 @@ function codeApi(request: SimRequest, scenario: string): SimReply {
   if (scenario === "api_no_usage") return json("code-api-no-usage.json");
   if (scenario === "code_api_hourly") return json("code-api-hourly.json");
   if (scenario === "code_api_flat") return json("code-api-flat-limits.json");
+  if (scenario === "code_api_root_limits") return json("code-api-root-limits.json");
+  if (scenario === "code_api_root_weekly") return json("code-api-root-limits-weekly.json");
   const webFile = WEB_FILES[scenario];
   return webFile ? asCodeApi(webFile) : json("code-api.json");
 }
@@ -97,6 +99,8 @@ const SCENARIOS = [
   "ok",
   "code_api_hourly",
   "code_api_flat",
+  "code_api_root_limits",
+  "code_api_root_weekly",
   "tier_andante",
   "tier_allegretto",
   "no_limit",

@@ -1,8 +1,9 @@
-import { advice, decodeValue, isObject, parseBoundedJson, QuotabarError, toNumber, toText, toTime } from "../kit/index.js";
+import { advice, decodeValue, isObject, parseBoundedJson, QuotabarError, toNumber, toText, toTime, valueAt } from "../kit/index.js";
 import { zCount } from "../kit/schema.js";
 import * as z from "../../domain/zod.js";
 import type { KimiQuota, KimiRateLimit } from "./policy.js";
-import { hasCounters } from "./policy-quota.js";
+import { hasCounters, WEEK_MINUTES } from "./policy-quota.js";
+import { windowMinutes } from "./policy-rate-limit.js";
 
 export const SERVICE = "Kimi";
 export const CODING_SCOPE = "FEATURE_CODING";
@@ -32,12 +33,29 @@ const Limits = z.nullish(
 
 /** GetUsages (web): `{ usages: [{ scope, detail, limits }] }`. */
 const UsagesResponse = z.object({ usages: z.array(z.object({ scope: z.string(), detail: Detail, limits: Limits })) });
-/** The Kimi Code API: `{ usage, limits }`. */
-const CodeApiResponse = z.object({ usage: z.nullish(Detail), limits: Limits });
+/** The Kimi Code API: `{ user, usage, limits }`. */
+const CodeApiResponse = z.object({ user: z.optional(z.unknown()), usage: z.nullish(Detail), limits: Limits });
+/** Root-level limits when there is no `usage` (some accounts): each one read, up to a few. */
+const RootLimits = z.nullish(
+  z.pipe(
+    z.pipe(
+      z.array(z.unknown()),
+      z.transform((items) => items.slice(0, MAX_ROOT_LIMITS)),
+    ),
+    z.array(Limit),
+  ),
+);
+const MAX_ROOT_LIMITS = 4;
 
 export interface KimiUsage {
-  weekly: KimiQuota;
+  /** The weekly request quota; null for an answer whose only quotas are other windows. */
+  weekly: KimiQuota | null;
+  /** The first rate-limit window (the primary meter when there is no weekly quota). */
   rateLimit: KimiRateLimit | null;
+  /** A second window beside it, read only from an answer without a weekly quota. */
+  nextRateLimit?: KimiRateLimit | null;
+  /** `user.membership.level` of the Code API (`LEVEL_INTERMEDIATE`), when it says one. */
+  membershipLevel?: string | null;
 }
 
 const usageError = (detail: string, hint: string) =>
@@ -51,11 +69,28 @@ export function webUsage(body: string): KimiUsage {
   return usage(coding.detail, coding.limits, `usages[${response.usages.indexOf(coding)}].detail`);
 }
 
-/** A Kimi Code API body. */
+/** A Kimi Code API body: `usage` and its first limit, else the root-level limits alone. */
 export function codeApiUsage(body: string): KimiUsage {
-  const response = decodeValue(parseBoundedJson(body, SERVICE), CodeApiResponse, SERVICE);
-  if (!response.usage) throw usageError("no usage in response", "Kimi may have changed its Kimi Code API; please report it.");
-  return usage(response.usage, response.limits, "usage");
+  const root = parseBoundedJson(body, SERVICE);
+  const response = decodeValue(root, CodeApiResponse, SERVICE);
+  const membershipLevel = toText(valueAt(response.user, "membership.level"));
+  if (response.usage) return { ...usage(response.usage, response.limits, "usage"), membershipLevel };
+  const limits = (decodeValue(valueAt(root, "limits"), RootLimits, SERVICE) ?? []).map(rateLimit).filter(hasCounters);
+  if (limits.length === 0) throw usageError("no usage in response", "Kimi may have changed its Kimi Code API; please report it.");
+  return { ...fromRootLimits(limits), membershipLevel };
+}
+
+/**
+ * An answer whose only quotas are root-level `limits[]`: a week-long window is the weekly quota (as
+ * `usage` would be), the first other one its rate limit; without a week-long one, the first two
+ * windows are the meters, in the order sent.
+ */
+function fromRootLimits(limits: KimiRateLimit[]): KimiUsage {
+  const week = limits.findIndex((limit) => windowMinutes(limit.window) === WEEK_MINUTES);
+  const others = limits.filter((_, index) => index !== week);
+  if (week === -1) return { weekly: null, rateLimit: others[0] ?? null, nextRateLimit: others[1] ?? null };
+  const { window: _window, ...weekly } = limits[week] as KimiRateLimit;
+  return { weekly, rateLimit: others[0] ?? null };
 }
 
 function usage(detail: z.output<typeof Detail>, limits: z.output<typeof Limits>, field: string): KimiUsage {

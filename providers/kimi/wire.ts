@@ -10,8 +10,8 @@ import { readWebUsage } from "./web.js";
 
 /** The usage call and the membership call side by side; the membership never fails or outlasts its grace. */
 async function reading(usage: Promise<KimiUsage>, webToken: string | null, context: FetchContext): Promise<KimiReading> {
-  const [{ weekly, rateLimit }, membership] = await Promise.all([usage, webToken ? readMembership(context.http, webToken) : null]);
-  return { weekly, rateLimit, membership, declaredTier: kimiTierByName(context.entry.tier) };
+  const [read, membership] = await Promise.all([usage, webToken ? readMembership(context.http, webToken) : null]);
+  return { ...read, membership, declaredTier: kimiTierByName(context.entry.tier) };
 }
 
 /** The Kimi Code API with an API key. */

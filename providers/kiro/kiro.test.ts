@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
+import { stillRunning } from "../../test/helpers/processes.js";
 import { createQuotabar } from "../../index.js";
 import { QuotabarError } from "../../domain/errors.js";
 import { terminalText } from "../kit/index.js";
@@ -14,7 +15,6 @@ import { kiroLogSnapshot, type KiroLimits } from "./policy-log.js";
 import { CHILD_PID_FILE, KIRO_CLI_SCENARIOS, writeFakeKiroCli, writeKiroLog } from "./simulator.js";
 import { usageLimitsOf } from "./usage-limits.js";
 import { plainOutput, usageReading } from "./usage-text.js";
-import { running } from "../../test/helpers/running.js";
 
 const FIXTURES = join(import.meta.dirname, "fixtures");
 const fixture = (name: string) => readFileSync(join(FIXTURES, name), "utf8");
@@ -167,7 +167,7 @@ describe("kiro through the library, with a stand-in kiro-cli on PATH", () => {
     expect(usage.error).toMatchObject({ code: "timeout", message: "Kiro CLI timed out." });
     const child = Number(readFileSync(join(bin, CHILD_PID_FILE), "utf8"));
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(running(child)).toBe(false);
+    expect(stillRunning(child)).toBe(false);
   });
 
   it("reads the table of a CLI that printed it and then hung, and kills the group", async () => {
@@ -176,7 +176,7 @@ describe("kiro through the library, with a stand-in kiro-cli on PATH", () => {
     expect(usage.primary?.usedPercent).toBe(42);
     const child = Number(readFileSync(join(bin, CHILD_PID_FILE), "utf8"));
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(running(child)).toBe(false);
+    expect(stillRunning(child)).toBe(false);
   });
 
   it("finds kiro-cli in ~/.local/bin of HOME when it is not on PATH; found means set up, without running it", async () => {

@@ -13,7 +13,7 @@ export { checked, checkedCount, decodeJson, decodeValue, fieldError, parseJson, 
 export { snakeKeys } from "./case.js";
 export { cookiePairs, cookieValue, normalizeCookieHeader } from "./cookie-header.js";
 export { apiKey, cleanSecret, firstFound, fromEnv, manualCookieHeader, mapped, missingKey } from "./credentials.js";
-export { dataHome, homeOf, joinPath, readTextIfPresent } from "./local-file.js";
+export { absolutePath, dataHome, homeOf, joinPath, readTextIfPresent } from "./local-file.js";
 export { findObject, firstAt, isObject, MAX_DEPTH, valueAt, type JsonObject } from "./search.js";
 export { overrideUrl } from "./url-override.js";
 export type { FetchStrategy } from "../../ports/fetch-strategy.js";
@@ -29,7 +29,7 @@ export { configHome, modifiedAt, subdirectories } from "./local-dir.js";
 export { hostDevice } from "./host-device.js";
 export { trimTrailingSlashes } from "../../domain/url-text.js";
 export { terminalText } from "./terminal-text.js";
-export { localTimeZone } from "./time-zone.js";
+export { localTimeZone, zoneOffsetMinutes } from "./time-zone.js";
 export { compareText } from "../../domain/order.js";
 export {
   listeningPorts,
@@ -80,3 +80,5 @@ export {
 } from "./browser-cookies.js";
 export { browserOrder, DEFAULT_BROWSER_ORDER } from "./browser-order.js";
 export { chooseBrowsers, sessionCookie } from "./session-cookie-source.js";
+export { appStateValues } from "./app-state.js";
+export { jwtClaims } from "./jwt.js";

@@ -20,9 +20,14 @@ const absent = (error: unknown) => ["ENOENT", "ENOTDIR"].includes((error as Node
 /**
  * Every non-empty regular file under `roots` whose name passes `accept`. Hidden entries are skipped,
  * links to directories are not followed (no loops), a root reached twice (a link) is walked once,
- * and a root that does not exist holds nothing.
+ * and a root that does not exist holds nothing. A folder that cannot be listed throws, or, given
+ * `onUnreadable`, is told there and left out.
  */
-export async function filesUnder(roots: readonly string[], accept: (name: string) => boolean): Promise<FoundFile[]> {
+export async function filesUnder(
+  roots: readonly string[],
+  accept: (name: string) => boolean,
+  onUnreadable?: (dir: string) => void,
+): Promise<FoundFile[]> {
   const found: FoundFile[] = [];
   const walked = new Set<string>();
   for (const root of roots) {
@@ -32,19 +37,26 @@ export async function filesUnder(roots: readonly string[], accept: (name: string
     });
     if (real === null || walked.has(real)) continue;
     walked.add(real);
-    await walk(root, 0, accept, found);
+    await walk(root, 0, accept, found, onUnreadable);
   }
   return found;
 }
 
-async function walk(dir: string, depth: number, accept: (name: string) => boolean, found: FoundFile[]): Promise<void> {
+async function walk(
+  dir: string,
+  depth: number,
+  accept: (name: string) => boolean,
+  found: FoundFile[],
+  onUnreadable?: (dir: string) => void,
+): Promise<void> {
   if (depth > MAX_WALK_DEPTH || found.length >= MAX_FILES) return;
   let entries;
   try {
     entries = await readdir(dir, { withFileTypes: true });
   } catch (error) {
     if (absent(error)) return;
-    throw error;
+    if (!onUnreadable) throw error;
+    return onUnreadable(dir);
   }
   const files = entries.filter((e) => !e.name.startsWith(".") && (e.isFile() || e.isSymbolicLink()) && accept(e.name));
   const infos = await Promise.all(files.map((e) => stat(join(dir, e.name)).catch(() => null)));
@@ -54,7 +66,7 @@ async function walk(dir: string, depth: number, accept: (name: string) => boolea
       found.push({ path: join(dir, entry.name), size: info.size, mtimeMs: info.mtimeMs });
   });
   for (const entry of entries) {
-    if (entry.isDirectory() && !entry.name.startsWith(".")) await walk(join(dir, entry.name), depth + 1, accept, found);
+    if (entry.isDirectory() && !entry.name.startsWith(".")) await walk(join(dir, entry.name), depth + 1, accept, found, onUnreadable);
   }
 }
 

@@ -1,4 +1,4 @@
-import { isAbsolute, join } from "node:path";
+import { isAbsolute, join, resolve } from "node:path";
 import { homeOf } from "../../adapters/config/config-path.js";
 import { readRegularFile } from "../../adapters/fs/regular-file.js";
 import type { Environment } from "../../ports/environment.js";
@@ -12,6 +12,9 @@ export function dataHome(env: Environment): string {
 }
 
 export { homeOf, join as joinPath };
+
+/** A path as given when absolute, else against the working directory (as a shell would read a relative variable). */
+export const absolutePath = (path: string): string => (isAbsolute(path) ? path : resolve(path));
 
 /** More than any session, token or options file a provider reads: a larger one is refused unread. */
 export const MAX_LOCAL_FILE_BYTES = 8 * 1024 * 1024;

@@ -25,3 +25,32 @@ export function localTimeZone(): string {
 const UTC_ALIASES = new Set(["Etc/UTC", "Etc/UCT", "Etc/Universal", "Etc/Zulu", "Etc/GMT"]);
 
 const intlZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone ?? "UTC";
+
+/** Minutes `zone` is ahead of UTC at `at` (an unknown zone name: the machine's zone). Asks Intl: only for a zone an upstream names. */
+export function zoneOffsetMinutes(zone: string | undefined, at: Date): number {
+  const fields = {
+    hourCycle: "h23",
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    hour: "numeric",
+    minute: "numeric",
+    second: "numeric",
+  } as const;
+  let format: Intl.DateTimeFormat;
+  try {
+    format = new Intl.DateTimeFormat("en-US", { ...fields, timeZone: zone });
+  } catch {
+    format = new Intl.DateTimeFormat("en-US", fields); // an unknown zone name: the machine's zone
+  }
+  const parts = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, p.value]));
+  const asUtc = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
+  return Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
+}

@@ -1,4 +1,4 @@
-import { afterSeconds, findObject, QuotabarError, snakeKeys, tryJson } from "../kit/index.js";
+import { afterSeconds, findObject, QuotabarError, snakeKeys, tryJson, zoneOffsetMinutes } from "../kit/index.js";
 import { parsePage, scriptText, scriptTexts, visibleText, type HtmlPage } from "../kit/html.js";
 import { EMPTY_WINDOW, type MiniMaxReading } from "./policy.js";
 import { minimaxRemainsReading, type RemainsCaller } from "./remains.js";
@@ -115,32 +115,4 @@ export function nextClockTime(hours: number, minutes: number, zone: string | und
   // Re-apply the offset of the day found, in case a DST change lies in between.
   candidate += (offset(now) - offset(new Date(candidate))) * 60_000;
   return new Date(candidate).toISOString();
-}
-
-function zoneOffsetMinutes(zone: string | undefined, at: Date): number {
-  const fields = {
-    hourCycle: "h23",
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-    hour: "numeric",
-    minute: "numeric",
-    second: "numeric",
-  } as const;
-  let format: Intl.DateTimeFormat;
-  try {
-    format = new Intl.DateTimeFormat("en-US", { ...fields, timeZone: zone });
-  } catch {
-    format = new Intl.DateTimeFormat("en-US", fields); // an unknown zone name: the machine's zone
-  }
-  const parts = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, p.value]));
-  const asUtc = Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour),
-    Number(parts.minute),
-    Number(parts.second),
-  );
-  return Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
 }

@@ -12,21 +12,13 @@ import {
   type CredentialSource,
 } from "../kit/index.js";
 import type { Environment } from "../../ports/environment.js";
+import type { GoogleSignIn } from "../kit/google-token.js";
 
 /**
- * Application Default Credentials as `gcloud auth application-default login` leaves them. Only
- * secrets go in the credential: every string of it is redacted from what the user sees.
+ * Application Default Credentials as `gcloud auth application-default login` leaves them: a Google
+ * sign-in (the kit's). Only secrets go in the credential: every string of it is redacted from what the user sees.
  */
-export interface AdcCredential {
-  clientId: string;
-  clientSecret: string;
-  refreshToken: string;
-  /** A still valid access token, when the file carries one with its expiry. */
-  accessToken: string | null;
-  accessTokenExpiresAt: number | null;
-  /** Carries the account's email in its payload. */
-  idToken: string | null;
-}
+export type AdcCredential = GoogleSignIn;
 
 /** $CLOUDSDK_CONFIG, else ~/.config/gcloud (on every system gcloud quotabar runs on). */
 export function gcloudDir(env: Environment): string {

@@ -2,11 +2,23 @@ import { appendFileSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync,
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { tempHome } from "../../test/helpers/harness.js";
-import { claudeLogRoots, vertexEntry } from "./claude-logs.js";
+import { claudeLogRoots, claudeEntry } from "../kit/cost/claude-logs.js";
 import { vertexCost } from "./cost.js";
-import { scanVertexLogs } from "./log-scan.js";
-import { costNanos, modelKey } from "./prices.js";
+import { scanLogs } from "../kit/cost/log-scan.js";
+import { costNanos, modelKey } from "../kit/cost/prices.js";
 import { recentSession, writeClaudeLogCorpus } from "./simulator.js";
+
+/** The Vertex request a line records (the shared reader, Vertex rows only); undefined when the text is not JSON. */
+function vertexEntry(text: string) {
+  let line: unknown;
+  try {
+    line = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const entry = claudeEntry(line, text, "s");
+  return entry === "bad" || entry?.row.backend === "vertexai" ? entry : null;
+}
 
 // days are local: a zone with daylight saving and an offset, pinned so results do not depend on the machine
 const zone = process.env.TZ;
@@ -64,6 +76,7 @@ const LIST_PRICES: Record<string, { base: number[]; long?: number[] }> = {
   "claude-opus-4-5": { base: [5, 25, 6.25, 0.5] },
   "claude-haiku-4-5": { base: [1, 5, 1.25, 0.1] },
   "claude-opus-4-1": { base: [15, 75, 18.75, 1.5] },
+  "claude-sonnet-4-6": { base: [3, 15, 3.75, 0.3] },
 };
 
 interface Plain {
@@ -171,7 +184,7 @@ describe("cost from Claude Code logs", () => {
     const { paths } = await writeClaudeLogCorpus(projects(dir), { files: 10, lines: 500, now: NOW, seed: 7 });
     const { report } = await vertexCost({ env: { HOME: dir }, now: NOW, since: SINCE });
     expect(report.total.requests).toBeGreaterThan(1_000);
-    expect(report.unpricedModels).toEqual(["claude-sonnet-4-6"]);
+    expect(report.unpricedModels).toEqual([]);
     expectSameFigures(report, plainTotals(paths, SINCE, "2026-03-20"));
     // the default span is the last 30 days
     const last30 = await vertexCost({ env: { HOME: dir }, now: NOW });
@@ -185,21 +198,21 @@ describe("cost from Claude Code logs", () => {
     const { paths, bytes } = await writeClaudeLogCorpus(projects(dir), { files: 10, lines: 500, now: NOW, seed: 11 });
     const check = async () =>
       expectSameFigures((await vertexCost({ env, now: NOW, since: SINCE })).report, plainTotals(paths, SINCE, "2026-03-20"));
-    expect(await scanVertexLogs(env)).toMatchObject({ filesRead: 10, bytesRead: bytes, complete: true });
-    expect(await scanVertexLogs(env)).toMatchObject({ filesRead: 0, bytesRead: 0 });
+    expect(await scanLogs("claude", env)).toMatchObject({ filesRead: 10, bytesRead: bytes, complete: true });
+    expect(await scanLogs("claude", env)).toMatchObject({ filesRead: 0, bytesRead: 0 });
 
     const more = await writeClaudeLogCorpus(join(dir, "more"), { files: 1, lines: 50, now: NOW, seed: 12 });
     appendFileSync(paths[0]!, readFileSync(more.paths[0]!));
-    expect(await scanVertexLogs(env)).toMatchObject({ filesRead: 1, bytesRead: more.bytes });
+    expect(await scanLogs("claude", env)).toMatchObject({ filesRead: 1, bytesRead: more.bytes });
     await check();
 
     truncateSync(paths[1]!, Math.floor(statSync(paths[1]!).size / 2));
-    expect(await scanVertexLogs(env)).toMatchObject({ filesRead: 1, bytesRead: statSync(paths[1]!).size });
+    expect(await scanLogs("claude", env)).toMatchObject({ filesRead: 1, bytesRead: statSync(paths[1]!).size });
     await check();
 
     unlinkSync(paths[2]!);
     paths.splice(2, 1);
-    expect(await scanVertexLogs(env)).toMatchObject({ filesRead: 0 });
+    expect(await scanLogs("claude", env)).toMatchObject({ filesRead: 0 });
     await check();
   });
 
@@ -220,22 +233,22 @@ describe("cost from Claude Code logs", () => {
     expect((await vertexCost({ env, now: NOW })).report.total.requests).toBe(2);
   });
 
-  it("rebuilds an index that is corrupt or was made in another time zone", async () => {
+  it("rebuilds an index that is corrupt; a change of time zone regroups the kept sums without reading", async () => {
     const dir = home();
     const env = { HOME: dir };
     writeLog(projects(dir), "s.jsonl", [answer({ at: "2026-03-20T02:00:00Z" })]);
     expect((await vertexCost({ env, now: NOW })).report.days.map((d) => d.date)).toEqual(["2026-03-19"]);
-    writeFileSync(join(dir, ".cache", "quotabar", "cost-logs", "vertexai.json"), '{"version":2,"stamps":{"x":"big"}}');
-    expect(await scanVertexLogs(env)).toMatchObject({ filesRead: 1 });
+    writeFileSync(join(dir, ".cache", "quotabar", "cost-logs", "claude.json"), '{"version":3,"stamps":{"x":"big"}}');
+    expect(await scanLogs("claude", env)).toMatchObject({ filesRead: 1 });
     // per-file records that are not the summary's: the grown file is read again from its start
-    writeFileSync(join(dir, ".cache", "quotabar", "cost-logs", "vertexai-files.json"), '{"generation":"another","files":{}}');
+    writeFileSync(join(dir, ".cache", "quotabar", "cost-logs", "claude-files.json"), '{"generation":"another","files":{}}');
     const path = join(projects(dir), "s.jsonl");
     appendFileSync(path, `${answer({ id: "msg_2", at: "2026-03-20T02:00:00Z" })}\n`);
-    expect(await scanVertexLogs(env)).toMatchObject({ filesRead: 1, bytesRead: statSync(path).size });
+    expect(await scanLogs("claude", env)).toMatchObject({ filesRead: 1, bytesRead: statSync(path).size });
     expect((await vertexCost({ env, now: NOW })).report.total.requests).toBe(2);
     process.env.TZ = "Asia/Tokyo";
     try {
-      expect(await scanVertexLogs(env)).toMatchObject({ filesRead: 1 });
+      expect(await scanLogs("claude", env)).toMatchObject({ filesRead: 0 });
       expect((await vertexCost({ env, now: NOW })).report.days.map((d) => d.date)).toEqual(["2026-03-20"]);
     } finally {
       process.env.TZ = "America/New_York";
@@ -282,7 +295,10 @@ describe("which lines are Vertex requests", () => {
   const entry = (fields: Parameters<typeof answer>[0]) => vertexEntry(answer(fields));
 
   it("in the spec's order: the @ version separator, the _vrtx_ id marker, then metadata naming Vertex or GCP", () => {
-    expect(entry({ model: "claude-opus-4-5@20251101" })).toMatchObject({ model: "claude-opus-4-5", key: "msg_1:req_1" });
+    expect(entry({ model: "claude-opus-4-5@20251101" })).toMatchObject({
+      row: { model: "claude-opus-4-5", backend: "vertexai" },
+      key: "msg_1:req_1",
+    });
     expect(entry({ model: "claude-opus-4-5-20251101" })).toBeNull();
     expect(entry({ model: "claude-opus-4-5-20251101", requestId: "req_vrtx_011CYd8" })).not.toBeNull();
     expect(entry({ model: "claude-opus-4-5-20251101", id: "msg_vrtx_01Hq" })).not.toBeNull();
@@ -306,19 +322,26 @@ describe("which lines are Vertex requests", () => {
     expect(vertexEntry(JSON.stringify(line))).toBeNull();
   });
 
-  it("reads token counts as numbers or numeric text, negatives as 0; skips empty usage, other types, bad times; marks broken JSON", () => {
+  it("reads whole token counts; a count that is text, negative or a fraction marks the line bad (skipped and counted); skips empty usage; marks broken JSON", () => {
     const usage = {
-      input_tokens: "12",
-      output_tokens: -5,
+      input_tokens: 12,
+      output_tokens: 0,
       cache_creation_input_tokens: 3,
-      cache_read_input_tokens: 4.9,
-      cache_creation: { ephemeral_1h_input_tokens: 10 },
+      cache_read_input_tokens: 4,
+      cache_creation: { ephemeral_5m_input_tokens: 3 },
     };
-    expect(entry({ usage })).toMatchObject({ amounts: [12, 0, 3, 4, 12 * 3000 + 3 * 6000 + 4 * 300, 1] });
-    expect(entry({ usage: { input_tokens: 0, output_tokens: "x" } })).toBeNull();
-    expect(entry({ at: "yesterday" })).toBeNull();
+    expect(entry({ usage })).toMatchObject({ amounts: [12, 0, 3, 4, 12 * 3000 + 3 * 3750 + 4 * 300, 1, 0] });
+    for (const bad of [
+      { input_tokens: "12", output_tokens: 1 },
+      { input_tokens: 1, output_tokens: -5 },
+      { input_tokens: 1, output_tokens: 4.9 },
+    ])
+      expect(entry({ usage: bad }), JSON.stringify(bad)).toBe("bad");
+    expect(entry({ usage: { input_tokens: 0, output_tokens: 0 } })).toBeNull();
+    expect(entry({ at: "yesterday" })).toBe("bad");
     expect(entry({ requestId: "" })).toMatchObject({ key: null });
-    expect(vertexEntry(answer().replace('"type":"assistant"', '"type":"user"'))).toBeNull();
+    // as ccusage: a line's usage counts whatever its type says
+    expect(vertexEntry(answer().replace('"type":"assistant"', '"type":"user"'))).not.toBeNull();
     expect(vertexEntry('{"type":"assistant","message":')).toBeUndefined();
   });
 

@@ -1,20 +1,36 @@
 import type { Environment } from "../../ports/environment.js";
-import { claudeLogRoots } from "./claude-logs.js";
-import { costReport, type CostReport } from "./cost-report.js";
-import { localDay, localMonthMinutes, monthStart, nextMonthStart, shiftDay } from "./days.js";
-import { scanVertexLogs } from "./log-scan.js";
+import { logCost, type LogCost } from "../kit/cost/cost.js";
+import { localDay, localMonthMinutes, monthStart, nextMonthStart, shiftDay } from "../kit/cost/days.js";
+import type { CostReport } from "../kit/cost/report.js";
 import type { CostFigure, CostReading } from "./policy.js";
 
-/** The Vertex AI cost found in the Claude Code logs on this machine (no network). */
-export interface VertexCost {
+/** The Vertex AI cost found in the Claude Code logs on this machine (no network): the Vertex rows of the shared aggregation. */
+export interface VertexCost extends Omit<LogCost, "report"> {
   report: CostReport;
-  /** Whether the logs hold any Vertex request at all, on any day. */
-  found: boolean;
-  /** False when the scan was stopped before every file was read. */
-  complete: boolean;
-  unreadableFiles: number;
-  /** Where the logs were looked for. */
-  logRoots: string[];
+}
+
+const vertexOnly = (report: CostReport): CostReport => {
+  const keep = <T extends { backend: string }>(rows: T[]) => rows.filter((row) => row.backend === "vertexai");
+  const days = report.days
+    .map((day) => ({ ...day, models: keep(day.models) }))
+    .filter((day) => day.models.length > 0)
+    .map((day) => ({ ...day, ...sum(day.models) }));
+  const models = keep(report.models);
+  return { ...report, days, models, total: sum(models), unpricedModels: keep(report.unpricedModels) };
+};
+
+function sum(rows: readonly CostReport["total"][]): CostReport["total"] {
+  const priced = rows.filter((r) => r.costUsd !== null);
+  const add = (field: keyof CostReport["total"]) => rows.reduce((n, r) => n + ((r[field] as number | null) ?? 0), 0);
+  return {
+    inputTokens: add("inputTokens"),
+    outputTokens: add("outputTokens"),
+    cacheWriteTokens: add("cacheWriteTokens"),
+    cacheReadTokens: add("cacheReadTokens"),
+    totalTokens: add("totalTokens"),
+    requests: add("requests"),
+    costUsd: priced.length > 0 || rows.length === 0 ? priced.reduce((n, r) => n + (r.costUsd as number), 0) : null,
+  };
 }
 
 /** Days from `since` (default: 29 days ago, so 30 with today) to today. */
@@ -24,15 +40,10 @@ export async function vertexCost(options: {
   since?: string | null;
   signal?: AbortSignal;
 }): Promise<VertexCost> {
-  const today = localDay(options.now);
-  const scan = await scanVertexLogs(options.env, options.signal);
-  return {
-    report: costReport(scan.days, options.since ?? shiftDay(today, -29), today),
-    found: Object.keys(scan.days).length > 0,
-    complete: scan.complete,
-    unreadableFiles: scan.unreadable,
-    logRoots: claudeLogRoots(options.env),
-  };
+  const cost = await logCost({ ...options, agents: ["claude"], since: options.since ?? null });
+  // found: any Vertex request on any day, not only in the span asked for (the scan is kept: this reads no file)
+  const ever = vertexOnly((await logCost({ ...options, agents: ["claude"], since: "2000-01-01" })).report);
+  return { ...cost, report: vertexOnly(cost.report), found: ever.models.length > 0 };
 }
 
 /** What the meter and the details show: today, the last 30 days and this calendar month. */
@@ -40,14 +51,14 @@ export async function costReading(env: Environment, now: Date, signal?: AbortSig
   const today = localDay(now);
   const month = monthStart(today);
   const last30 = shiftDay(today, -29);
-  const cost = await vertexCost({ env, now, since: month < last30 ? month : last30, signal });
+  const cost = await vertexCost({ env, now, since: month < last30 ? month : last30, ...(signal ? { signal } : {}) });
   const { report } = cost;
   const figure = (from: string): CostFigure => {
     const days = report.days.filter((day) => day.date >= from);
     const priced = days.filter((day) => day.costUsd !== null);
     return {
-      costUsd: priced.length > 0 || days.length === 0 ? priced.reduce((sum, day) => sum + (day.costUsd as number), 0) : null,
-      tokens: days.reduce((sum, day) => sum + day.totalTokens, 0),
+      costUsd: priced.length > 0 || days.length === 0 ? priced.reduce((n, day) => n + (day.costUsd as number), 0) : null,
+      tokens: days.reduce((n, day) => n + day.totalTokens, 0),
     };
   };
   return {
@@ -59,6 +70,6 @@ export async function costReading(env: Environment, now: Date, signal?: AbortSig
     month: figure(month),
     monthEndsAt: nextMonthStart(now),
     monthMinutes: localMonthMinutes(now),
-    unpricedModels: report.unpricedModels,
+    unpricedModels: report.unpricedModels.map((m) => m.model),
   };
 }

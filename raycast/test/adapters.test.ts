@@ -271,7 +271,7 @@ describe("the Raycast composition root against the simulator", () => {
       cache: memoryCache(),
       env,
     });
-    expect(listing.map((l) => l.id)).toHaveLength(17);
+    expect(listing.map((l) => l.id)).toHaveLength(21);
     expect(listing.find((l) => l.id === "warp")).toMatchObject({ enabled: true, credentialsFound: true });
     expect(listing.find((l) => l.id === "openrouter")).toMatchObject({ enabled: false });
   });

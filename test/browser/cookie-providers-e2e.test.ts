@@ -21,6 +21,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AMP_TEST_SESSION } from "../../providers/amp/simulator.js";
 import { KIMI_TEST_TOKEN } from "../../providers/kimi/simulator.js";
 import { AUGMENT_TEST_SESSION } from "../../providers/augment/simulator.js";
+import { CURSOR_SIM } from "../../providers/cursor/simulator.js";
+import { CLAUDE_TEST_SESSION } from "../../providers/claude/simulator.js";
 import { MINIMAX_TEST_COOKIE, MINIMAX_WEB_TEST_TOKEN } from "../../providers/minimax/simulator.js";
 import { OLLAMA_TEST_SESSION } from "../../providers/ollama/simulator.js";
 import { OPENCODE_TEST_SESSION } from "../../providers/opencode/simulator.js";
@@ -38,7 +40,7 @@ import { killStarted, privateKeyring, requireBinaries, startDetached } from "./r
 const bins = requireBinaries("chromium", "dbus-run-session", "gnome-keyring-daemon", "secret-tool", "openssl", "script");
 const run = promisify(execFile);
 
-const PROVIDERS = ["kimi", "ollama", "opencode", "amp", "minimax", "augment"] as const;
+const PROVIDERS = ["kimi", "ollama", "opencode", "amp", "minimax", "augment", "cursor", "claude"] as const;
 const MINIMAX_SESSION = MINIMAX_TEST_COOKIE.slice(MINIMAX_TEST_COOKIE.indexOf("=") + 1);
 /** Every secret the profile holds: none may show up in any output or in a file outside the browser and the keyring. */
 const SECRETS = [
@@ -49,6 +51,8 @@ const SECRETS = [
   MINIMAX_SESSION,
   MINIMAX_WEB_TEST_TOKEN,
   AUGMENT_TEST_SESSION,
+  CURSOR_SIM.appToken,
+  CLAUDE_TEST_SESSION,
 ];
 
 /** What each host's sign-in leaves in the browser: its cookies (Set-Cookie) and, for MiniMax, the web app's token. */
@@ -78,6 +82,18 @@ const SIGN_INS: Record<string, { cookies: string[]; script?: string }> = {
     cookies: [
       `_session=${AUGMENT_TEST_SESSION}; Path=/; Secure; HttpOnly; Max-Age=86400`,
       "ajs_anonymous_id=anon-42; Path=/; Max-Age=86400",
+    ],
+  },
+  "cursor.com": {
+    cookies: [
+      `WorkosCursorSessionToken=${CURSOR_SIM.session}; Path=/; Secure; HttpOnly; SameSite=Lax; Max-Age=86400`,
+      "NEXT_LOCALE=en; Path=/; Max-Age=86400",
+    ],
+  },
+  "claude.ai": {
+    cookies: [
+      `sessionKey=${CLAUDE_TEST_SESSION}; Domain=claude.ai; Path=/; Secure; HttpOnly; Max-Age=86400`,
+      "anthropic-device-id=device-42; Domain=claude.ai; Path=/; Max-Age=86400",
     ],
   },
   "platform.minimax.io": {
@@ -197,7 +213,7 @@ describe.skipIf(!bins)("the cookie providers from a real Chromium profile, end t
     if (scratch) rmSync(scratch, { recursive: true, force: true });
   });
 
-  it("first run: -p kimi, ollama, opencode, amp, minimax and augment read usage from the signed-in profile, with no configuration", async () => {
+  it("first run: -p kimi, ollama, opencode, amp, minimax, augment, cursor and claude read usage from the signed-in profile, with no configuration", async () => {
     for (const id of PROVIDERS) {
       const found = await usage(id);
       expect(found, `${id}: ${JSON.stringify(found.error)}`).toMatchObject({ id, ok: true, source: "web", error: null });

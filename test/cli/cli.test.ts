@@ -168,15 +168,19 @@ describe("quotabar demo and providers", () => {
       "factory",
       "opencode",
       "ollama",
+      "claude",
+      "codex",
+      "cursor",
+      "gemini",
     ]);
     expect(doc.providers.every((p: { primary: unknown }) => p.primary !== null)).toBe(true);
     expect(() => statSync(join(home, ".config"))).toThrow();
   });
 
-  it("providers lists all 17 with credentials found from the environment", async () => {
+  it("providers lists all 19 with credentials found from the environment", async () => {
     const result = await runCli(["providers", "--json"], sim.env({ WARP_API_KEY: undefined }));
     const rows = JSON.parse(result.stdout) as { id: string; credentialsFound: boolean; enabled: boolean; unofficial: boolean }[];
-    expect(rows).toHaveLength(17);
+    expect(rows).toHaveLength(21);
     expect(rows.find((r) => r.id === "openrouter")).toMatchObject({ credentialsFound: true, enabled: true });
     expect(rows.find((r) => r.id === "warp")).toMatchObject({ credentialsFound: false, enabled: false });
     expect(rows.find((r) => r.id === "kimik2")).toMatchObject({ unofficial: true, enabled: false });

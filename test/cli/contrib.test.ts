@@ -41,7 +41,9 @@ describe("contrib/: what README tells people to install runs quotabar serve as i
       templating: { list: { query: { query: string } }[] };
     };
     const state = new ServeState([]);
-    const exposed = [...(await createMetrics(state).text(new Date())).matchAll(/^# TYPE (\w+) /gm)].map((m) => m[1]);
+    const exposed = [
+      ...(await createMetrics(state, { HOME: "/nonexistent-quotabar-home" }).text(new Date())).matchAll(/^# TYPE (\w+) /gm),
+    ].map((m) => m[1]);
     const queries = [
       ...dashboard.panels.flatMap((p) => p.targets.map((t) => t.expr)),
       ...dashboard.templating.list.map((v) => v.query.query),

@@ -1,8 +1,11 @@
+import { spawn } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PROVIDER_IDS } from "../../providers/registry.js";
 import { runCli, type CliResult } from "../helpers/cli.js";
 import { tempHome } from "../helpers/harness.js";
+import { httpGet } from "../helpers/http-get.js";
 
 const home = tempHome();
 const env = { HOME: home, NO_COLOR: "1" };
@@ -24,6 +27,21 @@ describe("quotabar demo --scenario", () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('warp has no scenario "nope"');
     expect(run.stderr).toMatch(/warp scenarios: ok, unlimited, /);
+  });
+});
+
+describe("quotabar demo, the Gemini CLI", () => {
+  it("shows a Workspace account's quotas, and an account refused since June 2026 with Antigravity to use instead", async () => {
+    const ok = await runCli(["demo", "-p", "gemini"], env);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(ok.stdout).toMatch(/^Gemini CLI · Workspace\n {2}Pro +[█░]+ +42% · resets in /);
+    expect(ok.stdout).toContain("Account: dev@acme.example");
+    const refused = await runCli(["demo", "-p", "gemini", "--scenario", "gemini=consumer_refused"], env);
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toContain(
+      "✖ forbidden: Google no longer lets the Gemini CLI sign in with individual, Google AI Pro or Ultra accounts",
+    );
+    expect(refused.stdout).toContain("quotabar -p antigravity");
   });
 });
 
@@ -73,4 +91,35 @@ describe("quotabar demo, the routes that need no configuration", () => {
     ]);
     for (const written of [join(".local", "share", "amp"), join(".config", "Kiro")]) expect(existsSync(join(home, written))).toBe(false);
   });
+});
+
+describe("quotabar demo --serve", () => {
+  it("prints the address of serve's page, which shows every demo provider, and stops on SIGTERM (exit 0)", async () => {
+    const child = spawn(process.execPath, [join(import.meta.dirname, "..", "..", "bin", "run.cjs"), "demo", "--serve"], {
+      env: { PATH: process.env.PATH, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stdout.on("data", (d) => {
+        stdout += d;
+        const found = /^Open (http:\/\/127\.0\.0\.1:\d+)\/ to see every provider at a glance/m.exec(stdout);
+        if (found) resolve(found[1] as string);
+      });
+      child.on("exit", (code) => reject(new Error(`demo --serve exited ${code}`)));
+    });
+    const page = await httpGet(`${url}/`);
+    expect([page.status, page.body]).toEqual([200, expect.stringContaining('<script src="page.js" defer>')]);
+    expect((await httpGet(`${url}/page.js`)).status).toBe(200);
+    // every provider the simulator plays (all but those it has no upstream for), each refreshed once
+    const health = async () => JSON.parse((await httpGet(`${url}/healthz`)).body) as { providers: number; refreshed: number };
+    while ((await health()).refreshed < (await health()).providers) await new Promise((resolve) => setTimeout(resolve, 200));
+    const doc = JSON.parse((await httpGet(`${url}/usage`)).body) as { providers: { id: string; ok: boolean }[] };
+    expect(doc.providers.length).toBeGreaterThanOrEqual(PROVIDER_IDS.length - 1);
+    expect(doc.providers.filter((p) => !p.ok)).toEqual([]);
+    expect(stdout).toContain("export QUOTABAR_ORIGIN_MAP=");
+    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+    child.kill("SIGTERM");
+    expect(await exited).toBe(0);
+  }, 60_000);
 });

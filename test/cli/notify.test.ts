@@ -6,7 +6,7 @@ import { UsageDocumentSchema } from "../../domain/usage-document.js";
 import { WARP_TEST_KEY } from "../../providers/warp/simulator.js";
 import { runCli } from "../helpers/cli.js";
 import { useSimulator } from "../helpers/harness.js";
-import { running } from "../helpers/running.js";
+import { stillRunning } from "../helpers/processes.js";
 
 const sim = useSimulator();
 const dirs: string[] = [];
@@ -136,7 +136,7 @@ describe("slow and noisy notify commands (the built CLI against the simulator)",
     expect(run.stderr.trim().split("\n")).toEqual(Array(3).fill("--notify-command did not finish within 10 s; it was stopped."));
     const sleepers = readFileSync(pids, "utf8").trim().split("\n").map(Number);
     expect(sleepers).toHaveLength(3);
-    for (const pid of sleepers) expect(running(pid), `sleep ${pid}`).toBe(false); // gone with their group
+    for (const pid of sleepers) expect(stillRunning(pid), `sleep ${pid}`).toBe(false); // gone with their group
   }, 60_000);
 
   it("reports only the first line of what a failing command printed, however much it printed", async () => {

@@ -61,6 +61,13 @@ describe("installed as users install it, from the tarball", () => {
     expect(existsSync(join(installed, "test"))).toBe(false);
     expect(existsSync(join(installed, "LICENSE"))).toBe(true);
     expect(readdirSync(join(installed, "dist"), { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".map"))).toEqual([]);
+    // quotabar serve's page: its files are in the package, where serve reads them (nothing is fetched from elsewhere)
+    expect(readdirSync(join(installed, "dist", "oclif-cli", "serve", "page")).sort()).toEqual([
+      "favicon.svg",
+      "index.html",
+      "page.css",
+      "page.js",
+    ]);
   });
 
   it("without the native addons: the demo works from any directory, and reading a browser says which package is missing", async (context) => {

@@ -1,9 +1,10 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { UsageDocumentSchema } from "../../domain/usage-document.js";
+import type { HistoryDocument } from "../../oclif-cli/commands/history.js";
 import { startServe, type ServeHandle } from "../../oclif-cli/serve/start-serve.js";
 import { runCli } from "../helpers/cli.js";
 import { useSimulator } from "../helpers/harness.js";
@@ -70,6 +71,29 @@ describe("quotabar serve: usage over HTTP and Prometheus metrics, from what the 
     expect([head.status, head.body]).toEqual([200, ""]);
   });
 
+  it("GET /cost: the document of quotabar cost --json; /metrics: quotabar_cost_usd by agent and period", async () => {
+    const now = new Date();
+    const dir = join(sim.home, ".claude", "projects", "p");
+    mkdirSync(dir, { recursive: true });
+    const usage = { input_tokens: 100_000, output_tokens: 100_000 };
+    const line = {
+      type: "assistant",
+      requestId: "req_1",
+      timestamp: now.toISOString(),
+      message: { id: "msg_1", model: "claude-sonnet-4-5-20250929", usage },
+    };
+    writeFileSync(join(dir, "s.jsonl"), `${JSON.stringify(line)}\n`);
+    const { handle } = await serve();
+    const cost = JSON.parse((await httpGet(`${handle.url}/cost`)).body);
+    expect(cost).toMatchObject({ version: 1, currency: "USD", agents: ["claude", "codex"], total: { requests: 1, costUsd: 1.8 } });
+    expect(cost.models).toMatchObject([{ model: "claude-sonnet-4-5", agent: "claude", backend: "anthropic" }]);
+    const lines = samples((await httpGet(`${handle.url}/metrics`)).body);
+    for (const period of ["today", "month"]) {
+      expect(lines).toContain(`quotabar_cost_usd{agent="claude",period="${period}"} 1.8`);
+      expect(lines).toContain(`quotabar_cost_usd{agent="codex",period="${period}"} 0`);
+    }
+  });
+
   it("GET /metrics: every gauge with HELP and TYPE, labelled by provider, meter role and unit, no credential or account in it", async () => {
     const { handle } = await serve();
     const metrics = await httpGet(`${handle.url}/metrics`);
@@ -123,8 +147,8 @@ describe("quotabar serve: usage over HTTP and Prometheus metrics, from what the 
     );
     expect(paced.length).toBeGreaterThan(0);
     expect(lines.filter((line) => line.startsWith("quotabar_meter_pace_delta_percent"))).toEqual(paced);
-    // labels are only provider, meter and unit
-    for (const line of lines) {
+    // labels are only provider, meter and unit (and the cost's agent and period)
+    for (const line of lines.filter((l) => !l.startsWith("quotabar_cost_usd{"))) {
       const inside = line.slice(line.indexOf("{") + 1, line.lastIndexOf("}"));
       const labels = inside.split(",").map((pair) => pair.slice(0, pair.indexOf("=")));
       expect(
@@ -199,6 +223,60 @@ describe("quotabar serve: usage over HTTP and Prometheus metrics, from what the 
     // a page on another site whose name was rebound to 127.0.0.1 sends its own name as Host
     expect((await httpGet(`${open.url}/usage`, { host: "evil.example:9464" })).status).toBe(403);
     expect((await httpGet(`${open.url}/usage`, { host: `localhost:${new URL(open.url).port}` })).status).toBe(200);
+  });
+});
+
+describe("quotabar serve: the page's files and headers", () => {
+  const POLICY = "default-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'; object-src 'none'";
+
+  it("every answer carries the policy, nosniff and no-referrer; / is the page; /usage says the refresh interval", async () => {
+    const { handle } = await serve({ intervalMs: 120_000 });
+    for (const path of ["/", "/page.css", "/favicon.svg", "/usage", "/history", "/healthz", "/metrics", "/nope"]) {
+      const answer = await httpGet(`${handle.url}${path}`);
+      expect(answer.headers["content-security-policy"], path).toBe(POLICY);
+      expect(answer.headers["x-content-type-options"], path).toBe("nosniff");
+      expect(answer.headers["referrer-policy"], path).toBe("no-referrer");
+    }
+    const page = await httpGet(`${handle.url}/`);
+    expect([page.status, page.headers["content-type"]]).toEqual([200, "text/html; charset=utf-8"]);
+    // one script, from this server, and no inline code of any kind
+    expect(page.body.match(/<script\b[^>]*>/g)).toEqual(['<script src="page.js" defer>']);
+    expect(page.body).not.toMatch(/\son[a-z]+=|style=|javascript:|https?:\/\//i);
+    expect((await httpGet(`${handle.url}/page.css`)).headers["content-type"]).toBe("text/css; charset=utf-8");
+    expect((await httpGet(`${handle.url}/usage`)).headers["quotabar-refresh-interval"]).toBe("120");
+    // only the page's own names are files: nothing else reaches the file system
+    for (const path of ["/index.html", "/page.ts", "/../page-files.ts", "/%2e%2e/http-api.ts"])
+      expect((await httpGet(`${handle.url}${path}`)).status, path).toBe(404);
+  });
+
+  it("with a token, the page's files are public and its data is not; without one, the page too needs a loopback Host", async () => {
+    const { handle } = await serve({ token: TOKEN });
+    for (const path of ["/", "/page.css", "/favicon.svg"]) expect((await httpGet(`${handle.url}${path}`)).status, path).toBe(200);
+    for (const path of ["/usage", "/history", "/healthz", "/metrics"])
+      expect((await httpGet(`${handle.url}${path}`)).status, path).toBe(401);
+    await handle.stop();
+    const open = (await serve()).handle;
+    for (const path of ["/", "/page.css", "/history"])
+      expect((await httpGet(`${open.url}${path}`, { host: "evil.example:9464" })).status, path).toBe(403);
+  });
+
+  it("GET /history: the readings of each meter's current window, as `quotabar history --json` shapes them", async () => {
+    const { handle } = await serve({ intervalMs: 50, providers: ["warp", "zai"] });
+    // readings are kept to the second: until two seconds have had one
+    const read = async () => JSON.parse((await httpGet(`${handle.url}/history`)).body) as HistoryDocument;
+    let doc = await read();
+    while ((doc.providers[0]?.meters[0]?.points.length ?? 0) < 2 || doc.providers.length < 2) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      doc = await read();
+    }
+    expect(doc.version).toBe(1);
+    expect(doc.providers.map((p) => p.provider)).toEqual(["warp", "zai"]);
+    const warp = doc.providers[0]?.meters.find((m) => m.meter === "primary");
+    expect(warp).toMatchObject({ label: "Credits", unit: "credits" });
+    // a flat run is kept as its first and last reading, all of one window
+    expect(warp?.points.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(warp?.points.map((p) => p.segment)).size).toBe(1);
+    expect(warp?.points.every((p) => p.usedPercent === 81 && p.used === 1215 && p.limit === 1500)).toBe(true);
   });
 });
 

@@ -108,8 +108,8 @@ describe("every meter that resets has a window length", () => {
     await sim?.stop();
   });
 
-  it("covers all 17 providers, each answering with meters in some scenario", () => {
-    expect(PROVIDER_IDS).toHaveLength(17);
+  it("covers all 21 providers, each answering with meters in some scenario", () => {
+    expect(PROVIDER_IDS).toHaveLength(21);
     expect([...missing.keys()].sort()).toEqual([...PROVIDER_IDS].sort());
     expect([...answered].sort()).toEqual([...PROVIDER_IDS].sort());
   });

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { NodeProcessRunner } from "../../adapters/process/node-process-runner.js";
 import { tempHome } from "../helpers/harness.js";
-import { running } from "../helpers/running.js";
+import { stillRunning } from "../helpers/processes.js";
 
 const runner = new NodeProcessRunner();
 
@@ -26,7 +26,7 @@ describe("NodeProcessRunner", () => {
     expect(result.timedOut).toBe(true);
     const grandchild = Number(execFileSync("cat", [pidFile], { encoding: "utf8" }).trim());
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(running(grandchild)).toBe(false);
+    expect(stillRunning(grandchild)).toBe(false);
   });
 
   it("kills a child that goes quiet longer than the idle timeout", async () => {

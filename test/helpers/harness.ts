@@ -16,11 +16,20 @@ export function tempHome(): string {
  * Starts the simulator for a test file, resets scenarios after each test, and builds a library
  * instance pointed at it with an isolated HOME.
  */
-export function useSimulator(options: { upstreams?: (all: readonly SimulatedUpstream[]) => SimulatedUpstream[] } = {}) {
+export function useSimulator(
+  options: {
+    upstreams?: (all: readonly SimulatedUpstream[]) => SimulatedUpstream[];
+    /** Times moved to now, as `quotabar demo` plays them (resets ahead, countdowns running). */
+    liveDates?: boolean;
+  } = {},
+) {
   const state: { sim: ProviderSimulator; home: string } = {} as never;
   beforeAll(async () => {
     // `upstreams` plays them differently (a test that changes their answers)
-    state.sim = await ProviderSimulator.start(options.upstreams ? { providers: options.upstreams(await simulatedUpstreams()) } : {});
+    state.sim = await ProviderSimulator.start({
+      ...(options.upstreams ? { providers: options.upstreams(await simulatedUpstreams()) } : {}),
+      ...(options.liveDates ? { liveDates: true } : {}),
+    });
     state.home = tempHome();
   });
   afterEach(() => {

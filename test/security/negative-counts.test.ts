@@ -123,6 +123,26 @@ const CASES: Case[] = [
     [[...FACTORY_USAGE, "standard", "usedRatio"], -0.32, "used_ratio"],
   ]),
   ...editCases({ id: "opencode", route: "/_server" }, [[textIn("usagePercent:17", "usagePercent:-17"), "rollingUsage"]]),
+  // the sign-in route alone: auto would hand a failure over to Codex's session log
+  ...jsonCases({ id: "codex", route: "/backend-api/wham/usage", source: "oauth" }, [
+    [["rate_limit", "primary_window", "used_percent"], -2, "rate_limit.primary_window.used_percent"],
+    [["credits", "balance"], "-5", "credits.balance"],
+  ]),
+  ...jsonCases({ id: "cursor", route: "/api/usage-summary" }, [
+    [["individualUsage", "plan", "totalPercentUsed"], -0.44, "individualUsage.plan.totalPercentUsed"],
+    [["individualUsage", "plan", "limit"], -2000, "individualUsage.plan.limit"],
+    [["individualUsage", "onDemand", "used"], -1, "individualUsage.onDemand.used"],
+  ]),
+  ...jsonCases({ id: "claude", route: "/api/oauth/usage", source: "oauth" }, [
+    [["five_hour", "utilization"], -12.5, "five_hour.utilization"],
+    [["extra_usage", "used_credits"], -520, "extra_usage.used_credits"],
+  ]),
+  ...jsonCases({ id: "claude", route: "/api/organizations/org-chat/usage", source: "web" }, [
+    [["five_hour", "utilization"], -9, "five_hour.utilization"],
+  ]),
+  ...jsonCases({ id: "gemini", route: "/v1internal:retrieveUserQuota", scenario: "standard" }, [
+    [["buckets", 1, "remainingAmount"], "-750", "buckets[1].remainingAmount"],
+  ]),
   ...editCases({ id: "ollama", route: "/settings" }, [[textIn("12.4% used", "-12.4% used"), "Session usage"]]),
 ];
 
@@ -167,6 +187,13 @@ describe("a negative count in a best-effort extra", () => {
     const usage = await withEdit("kimi", route, jsonAt(["ratelimitCode7d", "ratio"], -0.62));
     expect(usage.ok).toBe(true);
     expect(usage.tertiary).toBeNull();
+  });
+
+  it("cursor: a negative request count leaves the request allowance out", async () => {
+    expect((await usageOf("cursor", { scenario: "request_plan" })).primary?.label).toBe("Requests");
+    const usage = await withEdit("cursor", "/api/usage", jsonAt(["gpt-4", "numRequestsTotal"], -422), { scenario: "request_plan" });
+    expect(usage.ok).toBe(true);
+    expect(usage.primary?.label).toBe("Total");
   });
 
   it("opencode: a negative month of spend leaves the billing out", async () => {

@@ -84,6 +84,17 @@ describe("more used than the whole, from an upstream: a full meter, never a pars
     expect(usage).toMatchObject({ ok: true, tertiary: { label: "Code 7-day", usedPercent: 100, note: "Over quota: 125% used" } });
   });
 
+  it.each([
+    ["codex", "/backend-api/wham/usage", ["rate_limit", "secondary_window", "used_percent"], 133, "oauth"],
+    ["cursor", "/api/usage-summary", ["individualUsage", "plan", "apiPercentUsed"], 100.7, undefined],
+    ["claude", "/api/oauth/usage", ["seven_day", "utilization"], 130, "oauth"],
+    ["gemini", "/v1internal:retrieveUserQuota", ["buckets", 0, "remainingFraction"], -0.38, undefined],
+  ] as const)("%s: %s %j at %s is a full meter", async (id, route, path, value, source) => {
+    const usage = await withEdit(id, route, jsonAt(path, value), source ? { source } : {});
+    expect(usage.ok, JSON.stringify(usage.error)).toBe(true);
+    expect([usage.primary, usage.secondary, usage.tertiary].some((meter) => meter?.usedPercent === 100)).toBe(true);
+  });
+
   it("minimax: a remaining percent below zero is a full meter", async () => {
     const usage = await withEdit(
       "minimax",

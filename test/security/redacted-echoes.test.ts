@@ -91,13 +91,13 @@ function echoReply(request: SimRequest, { padding, order, status, shape }: Echo)
   };
 }
 
-/** Vertex AI's token endpoint answers as itself (the minted token is then a secret of the fetch); every other route echoes. */
+/** Google's token endpoint answers as itself for Vertex AI and Gemini CLI (the minted token is then a secret of the fetch); every other route echoes. */
 const echoing = (upstream: SimulatedUpstream): SimulatedUpstream => ({
   ...upstream,
   routes: upstream.routes.map((route) => ({
     ...route,
     handle: (request, scenario) =>
-      echo === null || (upstream.id === "vertexai" && request.path === "/token")
+      echo === null || ((upstream.id === "vertexai" || upstream.id === "gemini") && request.path === "/token")
         ? route.handle(request, scenario)
         : echoReply(request, echo),
   })),
@@ -148,7 +148,18 @@ describe("an upstream quoting the credential back, behind padding, in another ca
       }
     }
     // the providers that quote an upstream's words in their errors (the others word every failure themselves)
-    expect([...quoting].sort()).toEqual(["augment", "copilot", "factory", "kilo", "kimik2", "minimax", "opencode", "vertexai", "warp"]);
+    expect([...quoting].sort()).toEqual([
+      "augment",
+      "copilot",
+      "factory",
+      "gemini",
+      "kilo",
+      "kimik2",
+      "minimax",
+      "opencode",
+      "vertexai",
+      "warp",
+    ]);
   });
 
   it.each(ECHOES.map((e) => [label(e), e] as const))("prints no 8 characters of a secret, nor caches them (%s)", async (_label, e) => {

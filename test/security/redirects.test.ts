@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -13,6 +13,7 @@ import { connectCall, METADATA_BODY } from "../../providers/antigravity/connect.
 import { copilotDeviceFlow } from "../../providers/copilot/device-flow.js";
 import { SESSION_FILE_NAME } from "../../providers/factory/session-file.js";
 import { FACTORY_SIM } from "../../providers/factory/simulator.js";
+import { GEMINI_SECRETS } from "../../providers/gemini/simulator.js";
 import { VERTEX_SECRETS } from "../../providers/vertexai/simulator.js";
 import { simulatedUpstreams } from "../../simulator/upstreams.js";
 import { simulatedSecrets } from "../helpers/leaks.js";
@@ -174,6 +175,17 @@ describe("every provider, its upstream redirected elsewhere", () => {
     expect(origin.seen.map((r) => `${r.method} ${r.url}`)).toEqual(["POST /oauth2.googleapis.com/token"]);
     const form = new URLSearchParams(origin.seen[0]!.body);
     expect(VERTEX_SECRETS).toContain(form.get("client_secret"));
+  });
+
+  it("Gemini CLI's OAuth refresh follows no redirect either: its refresh token is posted once, and the CLI's file is left as it was", async () => {
+    const creds = join(home, ".gemini", "oauth_creds.json");
+    const before = readFileSync(creds);
+    redirecting(308, (request) => `/${request.url.split("/")[1]}/moved`);
+    const [gemini] = (await readAll(["gemini"])).providers;
+    expect(gemini?.error?.message).toContain("a token request never follows one");
+    expect(origin.seen.map((r) => `${r.method} ${r.url}`)).toEqual(["POST /oauth2.googleapis.com/token"]);
+    expect(GEMINI_SECRETS).toContain(new URLSearchParams(origin.seen[0]!.body).get("refresh_token"));
+    expect(readFileSync(creds).equals(before)).toBe(true);
   });
 
   it("Factory's WorkOS refresh follows no redirect, not even on WorkOS's own origin: the refresh token is posted once", async () => {

@@ -140,7 +140,7 @@ describe("upstream text in every command is printed clean", () => {
     const lines = recentSession(now, 1).replaceAll('"claude-opus-4-5@', `"${hostileModel}@`);
     expect(lines).toContain("\\u001b]0;");
     writeFileSync(join(project, "8d0c2f3e-5a51-4f4e-9a53-0d1b2c3d4e5f.jsonl"), lines);
-    const text = await runCli(["cost", "--no-color"], env());
+    const text = await runCli(["cost", "--no-color", "--breakdown"], env());
     expect(text.code).toBe(0);
     expect(text.stdout.split("\n").some((line) => line.trimStart().startsWith("claude-opus-4-5 "))).toBe(true);
     expectClean(text.stdout);

@@ -47,10 +47,19 @@ describe("quotabar status", () => {
     expect(run.stdout).toContain("https://stspg.io/7f3kq2p9xw4b");
     expect(run.stdout).toContain("Status page: https://www.githubstatus.com · checked just now");
     expect(run.stdout).toMatch(/Antigravity\n {2}✓ Operational/);
+    // Gemini CLI reads the same Google feed: one request serves both
+    expect(run.stdout).toMatch(/Gemini CLI\n {2}✓ Operational/);
     expect(run.stdout).toContain("Status page: https://health.aws.amazon.com/health/status (link only, not polled)");
     expect(run.stdout).not.toContain("z.ai");
-    expect([...new Set(statusRequests().map((r) => r.providerId))].sort()).toEqual(["status-factory", "status-github", "status-google"]);
-    expect(polls()).toBe(3);
+    expect([...new Set(statusRequests().map((r) => r.providerId))].sort()).toEqual([
+      "status-claude",
+      "status-cursor",
+      "status-factory",
+      "status-github",
+      "status-google",
+      "status-openai",
+    ]);
+    expect(polls()).toBe(6);
   });
 
   it("answers a burst of runs from the cache: one request per page", async () => {

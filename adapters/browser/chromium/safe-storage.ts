@@ -71,6 +71,27 @@ export class LibsecretSafeStorage implements SafeStorage {
 }
 
 /**
+ * One generic password of the macOS Keychain through `security`: probed without `-w` first (no
+ * prompt), read only when it exists. The secret comes back on stdout, never in the arguments.
+ */
+export async function keychainPassword(
+  processes: ProcessRunner,
+  env: Environment,
+  item: { service: string; account?: string },
+  security = "/usr/bin/security",
+): Promise<SafeStorageAnswer> {
+  const base = { env: { ...env } };
+  const names = ["-s", item.service, ...(item.account ? ["-a", item.account] : [])];
+  const probe = await processes.run(security, ["find-generic-password", ...names], { ...base, timeoutMs: 10_000 });
+  if (probe.exitCode !== 0) return { kind: "missing", detail: `no "${item.service}" item in the Keychain` };
+  const read = await processes.run(security, ["find-generic-password", "-w", ...names], { ...base, timeoutMs: PROMPT_TIMEOUT_MS });
+  const secret = read.stdout.trim();
+  if (read.exitCode === 0 && secret !== "") return { kind: "found", password: secret };
+  if (/could not be found/i.test(read.stderr)) return { kind: "missing", detail: `no "${item.service}" item in the Keychain` };
+  return { kind: "denied", detail: read.timedOut ? "the Keychain prompt was not answered" : "Keychain access was denied" };
+}
+
+/**
  * macOS: the Keychain's generic password, through `security`. Each known label is first probed
  * without `-w`, which prints attributes only and never prompts; only the first label that exists
  * is read, so a person sees at most one prompt per browser.

@@ -1,0 +1,128 @@
+import { homeOf, isObject, joinPath, MAX_DEPTH, type JsonObject } from "../index.js";
+import type { Environment } from "../../../ports/environment.js";
+import { claudeBackend, costNanos, modelKey, type Backend, type TokenCounts } from "./prices.js";
+import { countOf, type LogEntry } from "./log-entry.js";
+
+/**
+ * Claude Code's session logs (JSON Lines under `projects/`, sub-agents' files included): which
+ * lines are requests, which API served them, and what each one used.
+ */
+
+/** Each CLAUDE_CONFIG_DIR entry (comma-separated), else ~/.config/claude and ~/.claude: their `projects` folders. */
+export function claudeLogRoots(env: Environment): string[] {
+  const configured = (env.CLAUDE_CONFIG_DIR ?? "")
+    .split(",")
+    .map((dir) => dir.trim())
+    .filter((dir) => dir !== "");
+  if (configured.length > 0) return configured.map((dir) => (/(^|[\\/])projects[\\/]*$/.test(dir) ? dir : joinPath(dir, "projects")));
+  const home = homeOf(env);
+  return [joinPath(home, ".config", "claude", "projects"), joinPath(home, ".claude", "projects")];
+}
+
+export const isClaudeLog = (name: string): boolean => name.toLowerCase().endsWith(".jsonl");
+
+/** Every counted line holds this; the scan looks at no other line. */
+export const CLAUDE_USAGE_MARK = '"usage"';
+
+/** Whether a line names Vertex or GCP anywhere (in any of the usual cases): only then is its metadata searched. A plain search: a case-blind pattern over every line costs more than the parse. */
+const namesVertexAnywhere = (raw: string) => ["ertex", "ERTEX", "gcp", "GCP", "Gcp"].some((word) => raw.includes(word));
+const EARLIEST = Date.UTC(2000, 0, 1);
+const LATEST = Date.UTC(2200, 0, 1);
+
+/**
+ * The request a line records; null for a line that is not one (a user turn, Claude Code's own
+ * `<synthetic>` notes); "bad" for a request line whose counts cannot be trusted (negative, text,
+ * fractions), which is counted as skipped rather than guessed at.
+ */
+export function claudeEntry(line: unknown, raw: string, session: string): LogEntry | null | "bad" {
+  if (!isObject(line) || !isObject(line.message)) return null;
+  const message = line.message;
+  const { usage, model } = message;
+  if (!isObject(usage) || typeof model !== "string" || model.trim() === "" || model === "<synthetic>") return null;
+  if (typeof line.timestamp !== "string") return null;
+  const at = Date.parse(line.timestamp);
+  if (!(at >= EARLIEST && at <= LATEST)) return "bad";
+  const tokens = tokenCounts(usage);
+  if (tokens === null) return "bad";
+  if (tokens.input + tokens.output + tokens.cacheWrite + tokens.cacheRead === 0) return null;
+  const id = message.id;
+  const request = line.requestId;
+  const nanos = costNanos(model, tokens);
+  return {
+    key: typeof id === "string" && id !== "" && typeof request === "string" && request !== "" ? `${id}:${request}` : null,
+    at,
+    row: { backend: backendOf(line, message, model, raw), model: modelKey(model), session: sessionOf(line, session) },
+    amounts: [tokens.input, tokens.output, tokens.cacheWrite, tokens.cacheRead, nanos ?? 0, 1, nanos === null ? 1 : 0],
+    sidechain: line.isSidechain === true,
+  };
+}
+
+const sessionOf = (line: JsonObject, fallback: string) =>
+  typeof line.sessionId === "string" && line.sessionId !== "" ? line.sessionId : fallback;
+
+/** The four counts, as ccusage reads them: input and output required, a `cache_creation` split wins over the aggregate. */
+function tokenCounts(usage: JsonObject): TokenCounts | null {
+  const input = countOf(usage.input_tokens);
+  const output = countOf(usage.output_tokens);
+  const aggregate = countOf(usage.cache_creation_input_tokens ?? 0);
+  const cacheRead = countOf(usage.cache_read_input_tokens ?? 0);
+  if (input === null || output === null || aggregate === null || cacheRead === null) return null;
+  const split = isObject(usage.cache_creation) ? usage.cache_creation : null;
+  if (split === null) return { input, output, cacheWrite: aggregate, cacheRead, cacheWrite1h: 0 };
+  const fiveMinutes = countOf(split.ephemeral_5m_input_tokens ?? 0);
+  const oneHour = countOf(split.ephemeral_1h_input_tokens ?? 0);
+  if (fiveMinutes === null || oneHour === null) return null;
+  return { input, output, cacheWrite: fiveMinutes + oneHour, cacheRead, cacheWrite1h: oneHour };
+}
+
+/**
+ * Vertex AI, in the spec's order: the model's `@` version separator (`claude-sonnet-4-5@20250929`);
+ * the `_vrtx_` marker of Vertex message and request ids (Claude Code keeps the dash form of the
+ * model on Vertex); then metadata naming Vertex. Else Bedrock by its `anthropic.` ids, else Anthropic.
+ */
+function backendOf(line: JsonObject, message: JsonObject, model: string, raw: string): Backend {
+  const byModel = claudeBackend(model);
+  if (byModel !== "anthropic") return byModel;
+  if ([message.id, line.requestId].some((id) => typeof id === "string" && id.includes("_vrtx_"))) return "vertexai";
+  return namesVertexAnywhere(raw) && namesVertex(line, message) ? "vertexai" : "anthropic";
+}
+
+/** Keys whose text value says which API served the request. */
+const SOURCE_KEYS = new Set([
+  "provider",
+  "platform",
+  "backend",
+  "api_provider",
+  "apiprovider",
+  "api_type",
+  "apitype",
+  "source",
+  "vendor",
+  "client",
+]);
+const MAX_NODES = 5_000;
+
+/**
+ * Anywhere in the line (`metadata.provider: "vertexai"`, `request.gcpProject`, ...): a key naming
+ * vertex or gcp, or a source-like key whose text names vertex. The answer itself
+ * (`message.content`) is what the model wrote, not metadata, and is not searched.
+ */
+function namesVertex(line: JsonObject, message: JsonObject): boolean {
+  const pending: [unknown, number][] = [[line, 0]];
+  for (let visited = 0; pending.length > 0 && visited < MAX_NODES; visited++) {
+    const [value, depth] = pending.pop() as [unknown, number];
+    if (Array.isArray(value)) {
+      if (depth < MAX_DEPTH) for (const item of value) pending.push([item, depth + 1]);
+      continue;
+    }
+    if (!isObject(value)) continue;
+    for (const [key, child] of Object.entries(value)) {
+      const name = key.toLowerCase();
+      if (name.includes("vertex") || name.includes("gcp")) return true;
+      if (typeof child === "string") {
+        if (SOURCE_KEYS.has(name) && child.toLowerCase().includes("vertex")) return true;
+      } else if (depth < MAX_DEPTH && !(value === message && key === "content")) pending.push([child, depth + 1]);
+    }
+  }
+  return false;
+}

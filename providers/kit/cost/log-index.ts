@@ -1,0 +1,217 @@
+import type { TextStore } from "../../../ports/text-store.js";
+import { tryJson } from "../index.js";
+import { localDay } from "./days.js";
+import { AMOUNTS, QUARTER_MS, rowOf, type Amounts } from "./log-entry.js";
+
+/**
+ * What an agent's log files have added up to so far, kept between runs in two cache files: a small
+ * summary (each file's size and time; all files' sums per local day and, for the last days, per
+ * quarter hour, without sessions) that is all an unchanged tree needs, and each file's own sums
+ * (per quarter hour and session), read position and reading state, read only when some file
+ * changed, the time zone did, or sessions are asked for.
+ */
+
+/** Per quarter hour (`quarterOf`) or per local day, per row (`rowKey`): the amounts of `log-entry.ts`. */
+export type Sums = Record<string, Record<string, Amounts>>;
+
+/** Quarter-hour sums are kept in the summary this far back (a provider's window is 5 hours; a week leaves room). */
+const RECENT_MS = 8 * 86_400_000;
+
+/**
+ * A request with a message id and request id, under a hash of the two: kept per file so a later
+ * chunk of the same answer (in this file, read now or in a later run) replaces it, and one answer
+ * copied into another file (a resumed session, a sub-agent's replay) counts once across files.
+ */
+export type KeyedEntry = [quarter: number, row: string, sidechain: 0 | 1, ...amounts: number[]];
+
+export interface FileRecord {
+  size: number;
+  mtimeMs: number;
+  /** Where the next read starts: after the last whole line. */
+  offset: number;
+  /** The file's first bytes (base64): a file rewritten in place reads differently here and is read again. */
+  head: string;
+  /** The requests without both ids (each counted as it is). */
+  sums: Sums;
+  keyed: Record<string, KeyedEntry>;
+  /** Lines that were not counted: not JSON, not an object, counts that are not whole non-negative numbers, too long. */
+  skipped: number;
+  /** 1 when the file ends in a line that is not whole JSON yet: counted as skipped until it is. */
+  partial: number;
+  /** The reader's state after `offset` (Codex: the current model and totals). */
+  state?: unknown;
+}
+
+interface Summary {
+  version: number;
+  prices: string;
+  /** The zone its days were cut in. */
+  zone: string;
+  /** Written in both files: a pair that does not match is not trusted. */
+  generation: string;
+  stamps: Record<string, [size: number, mtimeMs: number]>;
+  days: Sums;
+  recent: Sums;
+  skipped: number;
+}
+
+/** What the summary holds: all an unchanged tree needs. */
+export interface IndexSums {
+  days: Sums;
+  recent: Sums;
+  skipped: number;
+}
+
+export interface LogIndex extends IndexSums {
+  stamps: Summary["stamps"];
+  /** Each file's record; none when they are missing or do not belong to the summary. */
+  records(): Promise<Record<string, FileRecord>>;
+}
+
+const VERSION = 5;
+const keys = (agent: string) => ({ summary: `cost-logs/${agent}`, records: `cost-logs/${agent}-files` });
+
+/** The kept index of `agent` when it was made with these prices in this zone and holds only sane numbers; else an empty one (its records still serve). */
+export async function loadIndex(store: TextStore, agent: string, prices: string, zone: string): Promise<LogIndex> {
+  const value = tryJson((await store.read(keys(agent).summary).catch(() => null)) ?? "") as Partial<Summary> | null;
+  const usable =
+    value !== null &&
+    value.version === VERSION &&
+    value.prices === prices &&
+    typeof value.generation === "string" &&
+    isCount(value.skipped) &&
+    isMap(value.stamps) &&
+    Object.values(value.stamps).every((s) => Array.isArray(s) && s.length === 2 && s.every((n) => typeof n === "number")) &&
+    isSums(value.days) &&
+    isSums(value.recent);
+  const records = async () => {
+    if (value === null || typeof value.generation !== "string") return {};
+    const kept = tryJson((await store.read(keys(agent).records).catch(() => null)) ?? "") as {
+      generation?: unknown;
+      files?: unknown;
+    } | null;
+    return kept !== null && kept.generation === value.generation && isMap(kept.files) ? saneRecords(kept.files) : {};
+  };
+  // another zone (or a damaged summary): no stamps, so every file is looked at, and its record (if sane) used as it is
+  if (!usable || value.zone !== zone)
+    return {
+      stamps: {},
+      days: {},
+      recent: {},
+      skipped: 0,
+      records: value?.version === VERSION && value.prices === prices ? records : async () => ({}),
+    };
+  return {
+    stamps: value.stamps as Summary["stamps"],
+    days: value.days as Sums,
+    recent: value.recent as Sums,
+    skipped: value.skipped as number,
+    records,
+  };
+}
+
+/** Keeps the records and their summary; returns what the summary holds. */
+export async function saveIndex(
+  store: TextStore,
+  agent: string,
+  prices: string,
+  zone: string,
+  records: Record<string, FileRecord>,
+  now: number,
+): Promise<IndexSums> {
+  const days: Sums = {};
+  const recent: Sums = {};
+  // the last days before now, or before the newest request when the logs end earlier
+  let newest = 0;
+  for (const record of Object.values(records)) for (const quarter of Object.keys(record.sums)) newest = Math.max(newest, Number(quarter));
+  const from = Math.floor((Math.min(now, (newest + 1) * QUARTER_MS) - RECENT_MS) / QUARTER_MS);
+  const dayOf = new Map<string, string>();
+  let skipped = 0;
+  for (const record of Object.values(records)) skipped += record.skipped + record.partial;
+  for (const [quarter, rows] of Object.entries(allSums(records))) {
+    let day = dayOf.get(quarter);
+    if (day === undefined) dayOf.set(quarter, (day = localDay(Number(quarter) * QUARTER_MS)));
+    for (const [key, amounts] of Object.entries(rows)) {
+      const { backend, model } = rowOf(key);
+      const row = `${backend}\t${model}\t`;
+      addAmounts(days, day, row, amounts);
+      if (Number(quarter) >= from) addAmounts(recent, quarter, row, amounts);
+    }
+  }
+  const generation = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+  const stamps = Object.fromEntries(Object.entries(records).map(([path, r]) => [path, [r.size, r.mtimeMs]]));
+  try {
+    // the records first: a summary is never newer than the records it describes
+    await store.write(keys(agent).records, JSON.stringify({ generation, files: records }));
+    await store.write(keys(agent).summary, JSON.stringify({ version: VERSION, prices, zone, generation, stamps, days, recent, skipped }));
+  } catch {
+    // a cache that cannot be written costs the next run time, not this one its numbers
+  }
+  return { days, recent, skipped };
+}
+
+/**
+ * Every file's requests per quarter hour, row and session: an answer found in several files
+ * counted once, as ccusage does: the copy that is not a sidechain's, else the one with more
+ * tokens, else the first file's (in path order).
+ */
+export function allSums(records: Record<string, FileRecord>): Sums {
+  const sums: Sums = {};
+  const chosen = new Map<string, KeyedEntry>();
+  const tokens = (e: KeyedEntry) => (e[3] ?? 0) + (e[4] ?? 0) + (e[5] ?? 0) + (e[6] ?? 0);
+  for (const path of Object.keys(records).sort()) {
+    const record = records[path] as FileRecord;
+    for (const [quarter, rows] of Object.entries(record.sums))
+      for (const [row, amounts] of Object.entries(rows)) addAmounts(sums, quarter, row, amounts);
+    for (const [key, entry] of Object.entries(record.keyed)) {
+      const earlier = chosen.get(key);
+      if (!earlier || (earlier[2] === 1 && entry[2] === 0) || (earlier[2] === entry[2] && tokens(entry) > tokens(earlier)))
+        chosen.set(key, entry);
+    }
+  }
+  for (const [quarter, row, , ...amounts] of chosen.values()) addAmounts(sums, quarter, row, amounts);
+  return sums;
+}
+
+/** Adds (or with -1 takes away) one row's amounts of one quarter hour. */
+export function addAmounts(sums: Sums, quarter: number | string, row: string, amounts: readonly number[], sign: 1 | -1 = 1): void {
+  const rows = (sums[quarter] ??= {});
+  const into = (rows[row] ??= new Array<number>(AMOUNTS).fill(0));
+  for (let i = 0; i < AMOUNTS; i++) into[i] = Math.max(0, (into[i] as number) + sign * (amounts[i] ?? 0));
+}
+
+const isCount = (n: unknown): n is number => typeof n === "number" && Number.isSafeInteger(n) && n >= 0;
+const isAmounts = (a: unknown): boolean => Array.isArray(a) && a.length === AMOUNTS && a.every(isCount);
+const isMap = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isSums = (sums: unknown): sums is Sums =>
+  isMap(sums) && Object.values(sums).every((m) => isMap(m) && Object.values(m).every(isAmounts));
+
+/** The records that hold only sane values: a damaged one is dropped, and its file read again. */
+function saneRecords(files: Record<string, unknown>): Record<string, FileRecord> {
+  const sane: Record<string, FileRecord> = {};
+  for (const [path, r] of Object.entries(files)) {
+    if (
+      isMap(r) &&
+      isCount(r.size) &&
+      typeof r.mtimeMs === "number" &&
+      isCount(r.offset) &&
+      r.offset <= r.size &&
+      typeof r.head === "string" &&
+      isCount(r.skipped) &&
+      (r.partial === 0 || r.partial === 1) &&
+      isSums(r.sums) &&
+      isMap(r.keyed) &&
+      Object.values(r.keyed).every(
+        (t) =>
+          Array.isArray(t) &&
+          t.length === 3 + AMOUNTS &&
+          isCount(t[0]) &&
+          typeof t[1] === "string" &&
+          (t[2] === 0 || t[2] === 1) &&
+          isAmounts(t.slice(3)),
+      )
+    )
+      sane[path] = r as unknown as FileRecord;
+  }
+  return sane;
+}
