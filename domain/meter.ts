@@ -21,7 +21,7 @@ export function percentOf(used: number, limit: number): number | null {
   return percent((used / limit) * 100);
 }
 
-/** Several providers report percent *remaining*; the document always carries percent used. */
+/** Several providers report percent *remaining*; the document always carries percent used (domain/coerce's rule: more left than all is 0 %). */
 export function percentUsedFromRemaining(remainingPercent: number): number {
   return percent(100 - remainingPercent);
 }

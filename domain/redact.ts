@@ -1,3 +1,4 @@
+import { withEncodedForms } from "./secret-encodings.js";
 import { maskSecretRuns } from "./secret-runs.js";
 
 const MASK = "***";
@@ -29,10 +30,11 @@ export const CREDENTIAL_NAME =
 /**
  * Replace known secrets and anything that looks like a token; used on every error message and log
  * line. A known secret is hidden in any letter case, and so is any run of 8 or more consecutive
- * characters of it (an upstream that quotes only its start or its end), in linear time.
+ * characters of it (an upstream that quotes only its start or its end), in linear time; so are its
+ * base64, base64url and hex forms (domain/secret-encodings.ts).
  */
 export function redact(text: string, secrets: readonly (string | null | undefined)[] = []): string {
-  let out = maskSecretRuns(text, secrets, MASK, MIN_SECRET_CHARS);
+  let out = maskSecretRuns(text, withEncodedForms(secrets), MASK, MIN_SECRET_CHARS);
   out = out.replace(CREDENTIAL_HEADER, (_match, name: string, separator: string) => `${name}${separator}${MASK}`);
   for (const pattern of TOKEN_PATTERNS) {
     out = out.replace(pattern, (match, prefix: string | undefined) =>

@@ -23,6 +23,7 @@ import {
 } from "./account.js";
 import { browsersForAccount } from "./account-browsers.js";
 import { entryOf, hasDefaultEntry, namedAccountsOf } from "./config-entry.js";
+import { countProblem } from "./coerce.js";
 import type { ProviderDescriptor, SourceKind } from "./descriptor.js";
 import { asQuotabarError, budgetExceeded, QuotabarError } from "./errors.js";
 import { UnknownAccountError, UnknownProviderError } from "./unknown-provider.js";
@@ -486,7 +487,7 @@ export function impossibleValue(usage: Pick<ProviderUsage, "primary" | "secondar
     if (!meter) continue;
     for (const field of ["used", "limit"] as const) {
       const value = meter[field];
-      if (value !== null && (!Number.isFinite(value) || value < 0)) return `${role}.${field} = ${value}`;
+      if (value !== null && countProblem(value) !== null) return `${role}.${field} = ${value}`;
     }
     if (meter.limit === 0 && meter.used !== null && meter.used > 0) return `${role}.used = ${meter.used} of a limit of 0`;
     if (meter.resetsAt !== null && Date.parse(meter.resetsAt) < EARLIEST_RESET) return `${role}.resetsAt = ${meter.resetsAt}`;

@@ -114,8 +114,11 @@ export interface WatchOptions {
    * processes. Without it, no event is raised (nor counted as told).
    */
   onEvents?(events: QuotabarEvent[], document: UsageDocument): void | Promise<void>;
-  /** A refresh that failed as a whole (an unreadable config file): reported, and the loop goes on. */
-  onError?(error: unknown): void;
+  /**
+   * A failure, and during what: a refresh that failed as a whole (an unreadable config file), the
+   * events that could not be raised, a keepalive check. Reported, and the loop goes on.
+   */
+  onError?(error: unknown, during: "refresh" | "events" | "keepalive"): void;
   /** How to wait: the system's timers by default; a test passes its fake clock's. */
   sleep?(ms: number, signal: AbortSignal): Promise<void>;
 }
@@ -247,19 +250,19 @@ async function watch(
         if (!signal.aborted && options.onEvents) {
           // events that cannot be raised are reported, and the refresh still counts as one with none
           const events = await core.events.raise(document).catch((error: unknown) => {
-            options.onError?.(error);
+            options.onError?.(error, "events");
             return [];
           });
           if (!signal.aborted) await options.onEvents(events, document);
         }
       } catch (error) {
-        if (!signal.aborted) options.onError?.(error);
+        if (!signal.aborted) options.onError?.(error, "refresh");
       }
     }
     if (!signal.aborted && nowMs() >= nextCheck) {
       nextCheck = nowMs() + KEEPALIVE.checkEveryMs;
       const reports = await core.keepalive.check(ids, { signal }).catch((error: unknown) => {
-        options.onError?.(error);
+        options.onError?.(error, "keepalive");
         return [];
       });
       if (!signal.aborted && reports.length > 0) await options.onKeepalive?.(reports);

@@ -66,6 +66,11 @@ export abstract class QuotabarCommand extends Command {
   }
 }
 
+/** The exit code a failure ends a command with (EXIT.usage for the config file, an unknown provider, a bad flag...). */
+export function exitCodeOf(error: unknown): number {
+  return classified(error).exit;
+}
+
 /** A failure in words safe for a terminal: a message may quote an upstream, a file or a path, so no escape, control or bidi override gets through. */
 function classify(error: unknown): CliFailure {
   const failure = classified(error);

@@ -13,19 +13,30 @@ export interface ProcessResult {
   timedOut: boolean;
 }
 
-/** Runs a program without a shell. Secrets go through `env` or `stdin`, never `args`. */
+/** How a program is run: its environment and stdin, how long it may take, and how much of its output is read. */
+export interface RunOptions {
+  env?: Record<string, string | undefined>;
+  stdin?: string;
+  timeoutMs?: number;
+  idleTimeoutMs?: number;
+  signal?: AbortSignal;
+  /**
+   * What is kept of its output. "all" (the default): stdout and stderr, each up to `maxOutputBytes`;
+   * a program that prints more is ended with its process group, and the run fails with an error
+   * naming the cap (its answer is never read as valid). "stderr-first-line": only the first line of
+   * stderr (a notification command's complaint); everything else is read and dropped.
+   */
+  keep?: "all" | "stderr-first-line";
+  /** The cap of "all", per stream (default 8 MiB: far more than any CLI's answer). */
+  maxOutputBytes?: number;
+}
+
+/**
+ * Runs a program without a shell. Secrets go through `env` or `stdin`, never `args`. Its output is
+ * read with a bound (`RunOptions.keep`), so a program that prints without end holds no memory.
+ */
 export interface ProcessRunner {
-  run(
-    command: string,
-    args: readonly string[],
-    options?: {
-      env?: Record<string, string | undefined>;
-      stdin?: string;
-      timeoutMs?: number;
-      idleTimeoutMs?: number;
-      signal?: AbortSignal;
-    },
-  ): Promise<ProcessResult>;
+  run(command: string, args: readonly string[], options?: RunOptions): Promise<ProcessResult>;
   /** Absolute path of a program on PATH (or in extra dirs), or null. */
   which(command: string, extraDirs?: readonly string[]): Promise<string | null>;
   /**

@@ -16,7 +16,8 @@ export abstract class DesktopDelivery implements Notifier {
   async notify(notification: Notification): Promise<void> {
     if (this.gaveUp) return;
     const failure = await this.deliver(notification).catch((error: unknown) => (error as Error).message);
-    if (failure === null) return;
+    // deliveries run side by side: the first failure that comes back is the one said
+    if (failure === null || this.gaveUp) return;
     this.gaveUp = true;
     this.warn(`No desktop notifications: ${failure}. --notify-command delivers events instead; --no-notify turns this off.`);
   }

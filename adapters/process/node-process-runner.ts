@@ -1,14 +1,21 @@
 import { constants, readFileSync } from "node:fs";
 import { access, readdir } from "node:fs/promises";
-import { delimiter, isAbsolute, join } from "node:path";
-import type { ProcessResult, ProcessRunner, RunningProcess } from "../../ports/process-runner.js";
+import { basename, delimiter, isAbsolute, join } from "node:path";
+import type { Readable } from "node:stream";
+import { QuotabarError } from "../../domain/errors.js";
+import type { ProcessResult, ProcessRunner, RunningProcess, RunOptions } from "../../ports/process-runner.js";
 import { startSession } from "./process-session.js";
 
 const KILL_GRACE_MS = 1_000;
+/** What a stream of a program is read up to by default: far more than any CLI's answer (kiro-cli's is a few KB). */
+export const MAX_OUTPUT_BYTES = 8 * 1024 * 1024;
+/** The most of stderr's first line kept under "stderr-first-line" (a message is cut to 200 characters anyway). */
+const MAX_FIRST_LINE_BYTES = 4 * 1024;
 
 /**
  * Runs CLIs (kiro-cli, auggie, ...) without a shell, in their own process group so a timeout can
- * kill the whole tree. Secrets travel through env or stdin only; `args` must never hold one.
+ * kill the whole tree. Secrets travel through env or stdin only; `args` must never hold one. Output
+ * is read with a bound (RunOptions.keep): memory stays flat whatever a program prints.
  */
 export class NodeProcessRunner implements ProcessRunner {
   constructor(private readonly path: string | undefined = process.env.PATH) {}
@@ -16,19 +23,10 @@ export class NodeProcessRunner implements ProcessRunner {
   /** A conversation line by line (a JSON-RPC server), in its own process group too. */
   readonly start = startSession;
 
-  async run(
-    command: string,
-    args: readonly string[],
-    options: {
-      env?: Record<string, string | undefined>;
-      stdin?: string;
-      timeoutMs?: number;
-      idleTimeoutMs?: number;
-      signal?: AbortSignal;
-    } = {},
-  ): Promise<ProcessResult> {
+  async run(command: string, args: readonly string[], options: RunOptions = {}): Promise<ProcessResult> {
     // child_process (with net and its streams) loads with the first program run: ~2 ms a listing never needs
     const { spawn } = await import("node:child_process");
+    const cap = options.maxOutputBytes ?? MAX_OUTPUT_BYTES;
     return new Promise((resolve, reject) => {
       const child = spawn(command, args, {
         env: options.env
@@ -37,33 +35,38 @@ export class NodeProcessRunner implements ProcessRunner {
         stdio: ["pipe", "pipe", "pipe"],
         detached: process.platform !== "win32", // its own process group, killed as a whole
       });
-      let stdout = "";
-      let stderr = "";
       let timedOut = false;
+      let tooLarge = false;
       let hardTimer: NodeJS.Timeout | undefined;
       let idleTimer: NodeJS.Timeout | undefined;
-      const killGroup = () => {
-        timedOut = true;
+      const endGroup = () => {
         signalGroup(child.pid, "SIGTERM");
         setTimeout(() => signalGroup(child.pid, "SIGKILL"), KILL_GRACE_MS).unref();
+      };
+      const killGroup = () => {
+        timedOut = true;
+        endGroup();
       };
       const armIdle = () => {
         if (!options.idleTimeoutMs) return;
         clearTimeout(idleTimer);
         idleTimer = setTimeout(killGroup, options.idleTimeoutMs);
       };
+      const overflow = () => {
+        // the answer is not read past the cap, nor shown: the program is ended and the run fails
+        if (tooLarge) return;
+        tooLarge = true;
+        endGroup();
+        child.stdout.destroy();
+        child.stderr.destroy();
+      };
       if (options.timeoutMs) hardTimer = setTimeout(killGroup, options.timeoutMs);
       armIdle();
       const onAbort = () => killGroup();
       options.signal?.addEventListener("abort", onAbort, { once: true });
-      child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-        stdout += chunk;
-        armIdle();
-      });
-      child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
-        stderr += chunk;
-        armIdle();
-      });
+      const firstLine = options.keep === "stderr-first-line";
+      const stdout = firstLine ? discard(child.stdout, armIdle) : capped(child.stdout, cap, armIdle, overflow);
+      const stderr = firstLine ? untilNewline(child.stderr, armIdle) : capped(child.stderr, cap, armIdle, overflow);
       child.on("error", (error) => {
         clearTimeout(hardTimer);
         clearTimeout(idleTimer);
@@ -73,7 +76,8 @@ export class NodeProcessRunner implements ProcessRunner {
         clearTimeout(hardTimer);
         clearTimeout(idleTimer);
         options.signal?.removeEventListener("abort", onAbort);
-        resolve({ exitCode, stdout, stderr, timedOut });
+        if (tooLarge) return reject(outputTooLarge(command, cap));
+        resolve({ exitCode, stdout: stdout(), stderr: stderr(), timedOut });
       });
       child.stdin.on("error", () => undefined); // a child that exits without reading stdin
       child.stdin.end(options.stdin ?? "");
@@ -157,6 +161,49 @@ function effectiveUid(pid: string): number | null {
     .split(/\s+/);
   const uid = Number(fields[1]);
   return /^\d{1,10}$/.test(fields[1] ?? "") && Number.isSafeInteger(uid) ? uid : null;
+}
+
+/** A stream's bytes up to `cap`; one more calls `overflow`. Decoded as UTF-8 once, at the end. */
+function capped(stream: Readable, cap: number, onData: () => void, overflow: () => void): () => string {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  stream.on("data", (chunk: Buffer) => {
+    onData();
+    size += chunk.length;
+    if (size > cap) return overflow();
+    chunks.push(chunk);
+  });
+  return () => Buffer.concat(chunks).toString("utf8");
+}
+
+/** A stream read to its end and dropped (kept flowing, so the program never blocks on a full pipe). */
+function discard(stream: Readable, onData: () => void): () => string {
+  stream.on("data", onData);
+  return () => "";
+}
+
+/** A stream's first line (at most MAX_FIRST_LINE_BYTES of it); the rest is read and dropped. */
+function untilNewline(stream: Readable, onData: () => void): () => string {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let done = false;
+  stream.on("data", (chunk: Buffer) => {
+    onData();
+    if (done) return;
+    const end = chunk.indexOf(0x0a);
+    const part = end === -1 ? chunk : chunk.subarray(0, end);
+    chunks.push(part.subarray(0, MAX_FIRST_LINE_BYTES - size));
+    size += part.length;
+    done = end !== -1 || size >= MAX_FIRST_LINE_BYTES;
+  });
+  return () => Buffer.concat(chunks).toString("utf8");
+}
+
+/** The failure of a run whose program printed more than the cap: named, with the cap, never its output. */
+function outputTooLarge(command: string, cap: number): QuotabarError {
+  const mib = cap / (1024 * 1024);
+  const size = Number.isInteger(mib) ? `${mib} MiB` : `${cap} bytes`;
+  return new QuotabarError("upstream", `${basename(command)} printed more than ${size}; it was stopped and its output not read`);
 }
 
 function signalGroup(pid: number | undefined, signal: NodeJS.Signals): void {

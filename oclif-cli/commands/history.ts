@@ -28,6 +28,8 @@ export default class History extends QuotabarCommand {
     const { flags } = await this.parse(History);
     const since = flags.since === undefined ? undefined : parseSince(flags.since);
     const core = await this.core(flags);
+    // a config that cannot be read is a usage error here too (exit 2), though the readings are in the cache
+    await core.config.load();
     const providers = await core.history({ ...(flags.provider ? { providers: flags.provider } : {}), ...(since ? { since } : {}) });
     const now = core.clock.now();
     if (!this.jsonEnabled()) {

@@ -5,7 +5,7 @@ import type { UsageRequest } from "../../domain/usage-service.js";
 import type { Core } from "../../library/compose-core.js";
 import type { Notifier } from "../../ports/notifier.js";
 import { eventNotification } from "../../presentation/event-text.js";
-import { QuotabarCommand, UsageError } from "../base-command.js";
+import { EXIT, exitCodeOf, QuotabarCommand, UsageError } from "../base-command.js";
 import { style } from "../render/style.js";
 import { renderUsageText } from "../render/usage-text.js";
 import { SOURCE_MODES } from "../usage-flag-values.js";
@@ -54,9 +54,15 @@ export default class Watch extends QuotabarCommand {
     const core = await this.core(flags);
     const controller = new AbortController();
     const stop = () => controller.abort();
-    process.once("SIGINT", stop);
-    process.once("SIGTERM", stop);
-    const stopped = new Promise<void>((resolve) => controller.signal.addEventListener("abort", () => resolve(), { once: true }));
+    // Ctrl-C also ends the notify commands under way; --count waits for them (each ends within 10 s)
+    const interrupt = new AbortController();
+    const interrupted = new Promise<void>((resolve) => interrupt.signal.addEventListener("abort", () => resolve(), { once: true }));
+    const onSignal = () => {
+      interrupt.abort();
+      stop();
+    };
+    process.once("SIGINT", onSignal);
+    process.once("SIGTERM", onSignal);
     const request: UsageRequest = {
       ...(flags.provider ? { providers: flags.provider } : {}),
       ...(flags.timeout ? { timeoutMs: flags.timeout * 1000 } : {}),
@@ -70,9 +76,9 @@ export default class Watch extends QuotabarCommand {
       desktop: flags.notify,
       command: flags["notify-command"],
       warn: (line) => process.stderr.write(`${line}\n`),
+      signal: interrupt.signal,
     });
-    let refreshes = 0;
-    let lastFailed = false;
+    const ending = watchEnding(flags.count, stop);
     const loop = runWatch(
       core,
       { intervalMs, request, json },
@@ -83,18 +89,49 @@ export default class Watch extends QuotabarCommand {
         color: this.color(flags.color),
         signal: controller.signal,
         ...(notifier ? { notifier } : {}),
-        refreshed(document) {
-          lastFailed = document.providers.some((p) => !p.ok);
-          if (flags.count !== undefined && ++refreshes >= flags.count) stop();
-        },
+        refreshed: (document) => ending.refreshed(document),
+        refreshFailed: (error) => ending.refreshFailed(error),
       },
     );
     // Ctrl-C ends it at once: a fetch under way is abandoned, not awaited
-    await Promise.race([loop, stopped]);
+    await Promise.race([loop, interrupted]);
+    if (ending.usageFailure !== null) throw ending.usageFailure;
     if (tty) process.stdout.write("\n");
     await new Promise<void>((resolve) => process.stdout.write("", () => resolve()));
-    process.exit(flags.count !== undefined && lastFailed ? 1 : 0);
+    process.exit(ending.exitCode());
   }
+}
+
+/**
+ * When `quotabar watch` ends, and with what exit code: after `count` refreshes (a refresh that failed
+ * as a whole counts, as a failed one), exit 1 when the last one had a failure; at once on a usage
+ * failure (a config file that cannot be read) before any refresh, or at any refresh with `count`
+ * (retried every --interval, it piled up cron runs). Only a watch already running without `count`
+ * (its config file being edited) reports one and waits for a fix.
+ */
+export function watchEnding(count: number | undefined, stop: () => void) {
+  let refreshes = 0;
+  let lastFailed = false;
+  const counted = (failed: boolean) => {
+    lastFailed = failed;
+    if (++refreshes === count) stop();
+  };
+  return {
+    usageFailure: null as unknown,
+    refreshed(document: UsageDocument): void {
+      counted(document.providers.some((p) => !p.ok));
+    },
+    refreshFailed(error: unknown): void {
+      if (exitCodeOf(error) === EXIT.usage && (count !== undefined || refreshes === 0)) {
+        this.usageFailure = error;
+        return stop();
+      }
+      counted(true);
+    },
+    exitCode(): number {
+      return count !== undefined && lastFailed ? 1 : 0;
+    },
+  };
 }
 
 export interface WatchSettings {
@@ -113,15 +150,23 @@ export interface WatchIo {
   signal: AbortSignal;
   /** Where each refresh's events go; without one, no event is raised. */
   notifier?: Notifier;
-  /** After each refresh is written (and its events delivered). */
+  /** After each refresh is written (and its events handed to the notifier: their delivery is not awaited). */
   refreshed?(document: UsageDocument): void;
+  /** A refresh that failed as a whole (an unreadable config file), before it is reported; it may stop the loop, unreported. */
+  refreshFailed?(error: unknown): void;
   sleep?(ms: number, signal: AbortSignal): Promise<void>;
 }
 
-/** The loop of `quotabar watch`: the core's watch, with each document and keepalive report written for people or as JSON lines. */
+/**
+ * The loop of `quotabar watch`: the core's watch, with each document and keepalive report written for
+ * people or as JSON lines. Each refresh's events are delivered side by side and never awaited by the
+ * loop (a slow command never delays the next refresh); once the loop ends, the deliveries still under
+ * way are awaited (each is bounded by its notifier).
+ */
 export async function runWatch(core: Core, settings: WatchSettings, io: WatchIo): Promise<void> {
   const s = style(io.color);
   const notifier = io.notifier;
+  const deliveries = new Set<Promise<unknown>>();
   let last: UsageDocument | null = null;
   let notes: string[] = [];
   const draw = () => {
@@ -149,9 +194,11 @@ export async function runWatch(core: Core, settings: WatchSettings, io: WatchIo)
     },
     ...(notifier
       ? {
-          async onEvents(events, document) {
+          onEvents(events, document) {
             const now = core.clock.now();
-            for (const event of events) await notifier.notify(eventNotification(event, document, now));
+            const delivery = Promise.all(events.map((event) => notifier.notify(eventNotification(event, document, now))));
+            deliveries.add(delivery);
+            void delivery.finally(() => deliveries.delete(delivery));
             io.refreshed?.(document);
           },
         }
@@ -165,8 +212,12 @@ export async function runWatch(core: Core, settings: WatchSettings, io: WatchIo)
         .filter((line): line is string => line !== null);
       draw();
     },
-    onError: (error) => io.warn(`Error: ${(error as Error).message ?? String(error)}`),
+    onError(error, during) {
+      if (during === "refresh") io.refreshFailed?.(error);
+      if (!io.signal.aborted) io.warn(`Error: ${(error as Error).message ?? String(error)}`);
+    },
   });
+  await Promise.all(deliveries);
 }
 
 /** One line about a keepalive check worth telling: a renewal, a failure, a give-up (with what to do); null otherwise. */

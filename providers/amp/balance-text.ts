@@ -1,4 +1,4 @@
-import { advice, parseError, percentProblem } from "../kit/index.js";
+import { advice, leftProblem, parseError } from "../kit/index.js";
 import type { AmpBalance } from "./policy-balance.js";
 
 /** The text is a handful of lines; more is not Amp's, and each line is read bounded. */
@@ -56,8 +56,8 @@ function readFree(line: string, balance: AmpBalance): void {
   const percent = FREE_PERCENT.exec(line);
   if (percent) {
     const remainingPercent = Number(percent[1]);
-    // the shape has no sign: only more than all of it left is impossible here
-    const problem = percentProblem(remainingPercent);
+    // the shape has no sign; more than all of it left is nothing used (domain/coerce's rule)
+    const problem = leftProblem(remainingPercent);
     if (problem !== null) throw changedText(`the Amp Free percent remaining ${problem}.`);
     balance.free = { kind: "percent", remainingPercent };
     return;

@@ -5,7 +5,7 @@ import {
   parseError,
   parseJson,
   QuotabarError,
-  ratioProblem,
+  leftProblem,
   toNumber,
   toText,
   toTime,
@@ -63,7 +63,7 @@ function ensureOk(root: unknown, excerpt: ProviderHttp["excerpt"]): void {
   throw new QuotabarError("upstream", message, { remedies: [advice("Restart Antigravity and retry.")] });
 }
 
-/** Models with a label and a quotaInfo; the rest are not quotas. A remainingFraction that is not a number in 0..1 is a parse error. */
+/** Models with a label and a quotaInfo; the rest are not quotas. A remainingFraction that is not a number is a parse error (above 1 is nothing used). */
 function modelsOf(raw: unknown, path: string): ModelQuota[] {
   if (!Array.isArray(raw)) throw parseError(`Could not parse ${SERVICE} quota: ${path} is missing`);
   const models: ModelQuota[] = [];
@@ -73,7 +73,7 @@ function modelsOf(raw: unknown, path: string): ModelQuota[] {
     if (label === null || !isObject(quota)) continue;
     const fraction = quota.remainingFraction;
     const remainingFraction = toNumber(fraction);
-    const problem = remainingFraction === null ? "is not a number" : ratioProblem(remainingFraction);
+    const problem = remainingFraction === null ? "is not a number" : leftProblem(remainingFraction);
     if (fraction !== undefined && fraction !== null && problem !== null) {
       throw parseError(`Could not parse ${SERVICE} quota: ${path}[${index}].quotaInfo.remainingFraction ${problem}`);
     }

@@ -80,6 +80,7 @@ export function cliFailed(exitCode: number | null, said: string): QuotabarError 
 
 /** The CLI could not be started (it vanished, or is not executable). */
 export function cannotStart(error: unknown): QuotabarError {
+  if (error instanceof QuotabarError) return error; // the runner's own verdict (an answer over its cap)
   const code = (error as NodeJS.ErrnoException).code ?? "unknown error";
   return new QuotabarError("upstream", `Could not start auggie: ${code}`, { remedies: [AUGGIE], cause: error });
 }

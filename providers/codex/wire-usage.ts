@@ -1,5 +1,5 @@
-import { afterSeconds, fromEpochSeconds } from "../kit/index.js";
-import { zCount, zNumber, zPercent } from "../kit/schema.js";
+import { afterSeconds, fromEpochSeconds, meterPercentFromLeft } from "../kit/index.js";
+import { zCount, zLeft, zNumber, zPercent } from "../kit/schema.js";
 import * as z from "../../domain/zod.js";
 import { shownEmail } from "./credentials.js";
 import type { CodexExtraLimit, CodexReading, CodexWindow } from "./policy.js";
@@ -23,7 +23,7 @@ export function creditsOf(
     : null;
 }
 
-/** A `wham/usage` window: percent used (0..100), its length and its reset, in seconds. */
+/** A `wham/usage` window: percent used (above 100: a full meter), its length and its reset, in seconds. */
 const UsageWindow = z.object({
   used_percent: zPercent,
   limit_window_seconds: z.nullish(zCount),
@@ -35,7 +35,7 @@ const UsageWindow = z.object({
 const IndividualLimit = z.object({
   limit: z.nullish(zCount),
   used: z.nullish(zCount),
-  remaining_percent: z.nullish(zPercent),
+  remaining_percent: z.nullish(zLeft),
   resets_at: z.nullish(zNumber),
   reset_at: z.nullish(zNumber),
   limit_name: text,
@@ -95,7 +95,8 @@ function usageWindows(limit: z.output<typeof RateLimit> | null | undefined, now:
 /** The pool's used credits: `used`, else worked out from what is left. */
 function monthlyCredits(pool: z.output<typeof IndividualLimit> | null | undefined): CodexReading["monthlyCredits"] {
   if (!pool || pool.limit === null || pool.limit === undefined) return null;
-  const used = pool.used ?? (pool.remaining_percent != null ? (pool.limit * (100 - pool.remaining_percent)) / 100 : null);
+  // more left than the whole is nothing used, less than nothing all of it (the kit's range rule)
+  const used = pool.used ?? (pool.remaining_percent != null ? (pool.limit * meterPercentFromLeft(pool.remaining_percent)) / 100 : null);
   if (used === null) return null;
   return { name: shortText(pool.limit_name), used, limit: pool.limit, resetsAt: fromEpochSeconds(pool.resets_at ?? pool.reset_at) };
 }

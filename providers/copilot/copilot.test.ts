@@ -528,7 +528,7 @@ describe("copilot decoding and headers", () => {
     [{ percent_remaining: 5, overage_count: -1 }, "quota_snapshots.premium_interactions.overage_count: must not be negative (got -1)"],
     [{ percent_remaining: 5, credits_used: "-2" }, "quota_snapshots.premium_interactions.credits_used: must not be negative (got -2)"],
     [{ percent_remaining: "1e400" }, "quota_snapshots.premium_interactions.percent_remaining: Invalid input"],
-    [{ percent_remaining: 142 }, "quota_snapshots.premium_interactions.percent_remaining: must not be above 100 (got 142)"],
+    [{ percent_remaining: 1e300 }, "quota_snapshots.premium_interactions.percent_remaining: is larger than any quota (got 1e+300)"],
     [
       { entitlement: 300, remaining: 128, percent_remaining: -42.7 },
       "quota_snapshots.premium_interactions.percent_remaining: must not be below zero while remaining is 128 (got -42.7)",

@@ -1,6 +1,6 @@
 import { QuotabarError } from "../../domain/errors.js";
 import { meter, percentUsedFromRemaining, unlimitedMeter } from "../../domain/meter.js";
-import { fromIso } from "../../domain/coerce.js";
+import { fromIso, overQuotaNote } from "../../domain/coerce.js";
 import { monthMinutesBefore } from "../../domain/calendar-month.js";
 import { advice } from "../../domain/remedy.js";
 import type { Detail, Meter, Snapshot } from "../../domain/usage-document.js";
@@ -143,12 +143,7 @@ function quotaMeter({ name, quota }: Slot, resetsAt: string | null): Meter {
   const realPercent = round2(Math.max(100 - (percentRemaining(quota) ?? 100), overByCounts));
   const counts = entitlement !== null && used !== null ? ` (${used} of ${round2(entitlement)} requests)` : "";
   const overage = quota.overageCount !== null && quota.overageCount > 0 ? round2(quota.overageCount) : null;
-  const note =
-    realPercent > 100
-      ? `Over quota: ${realPercent}% used${counts}`
-      : overage !== null
-        ? `${overage} requests over the monthly allowance`
-        : null;
+  const note = overQuotaNote(realPercent, counts) ?? (overage !== null ? `${overage} requests over the monthly allowance` : null);
   return meter(label, {
     usedPercent: realPercent,
     used,

@@ -1,5 +1,5 @@
 import { advice, decodeValue, header, isObject, parseBoundedJson, QuotabarError, snakeKeys, tryJson } from "../kit/index.js";
-import { zCount, zFlag, zNumber } from "../kit/schema.js";
+import { zCount, zFlag, zLeft } from "../kit/schema.js";
 import type { FetchContext, HttpResponse, ProviderHttp, Remedy } from "../kit/index.js";
 import * as z from "../../domain/zod.js";
 import { personalToken, signIn, type CopilotCredential } from "./credentials.js";
@@ -12,12 +12,12 @@ const SERVICE = "GitHub Copilot";
 
 // What is left (remaining, percent_remaining, limited_user_quotas) goes below zero past the quota
 // (GitHub's over-quota answer: remaining -12, percent_remaining -4.0 of 300); totals and counters
-// never do, so a negative one is a parse error naming its field.
-const left = z.nullish(zNumber);
+// never do, so a negative one is a parse error naming its field. More than all of it left is nothing
+// used (domain/coerce's rule).
+const left = z.nullish(zLeft);
 const count = z.nullish(zCount);
-/** More than all of it left, or a percent below zero beside a count still above zero, is no real quota. */
+/** A percent below zero beside a count still above zero says two things at once: no reading. */
 function percentLeftProblem(percent: number, remaining: number | null | undefined): string | null {
-  if (percent > 100) return `must not be above 100 (got ${percent})`;
   if (percent < 0 && remaining != null && remaining > 0) return `must not be below zero while remaining is ${remaining} (got ${percent})`;
   return null;
 }

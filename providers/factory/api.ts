@@ -1,7 +1,9 @@
 import * as z from "../../domain/zod.js";
 import {
+  countProblem,
   decodeValue,
   isObject,
+  MAX_READING,
   parseBoundedJson,
   QuotabarError,
   sessionRefusal,
@@ -60,6 +62,17 @@ const tokens = z.pipe(
   z.nullish(zCount),
   z.transform((value) => value ?? 0),
 );
+/**
+ * The allowance: a token count, or Factory's "unlimited" sentinel (2^53 − 1 today), a magnitude no
+ * quota has that the policy reads as no limit and never shows; negative, NaN or infinite fails.
+ */
+const allowance = z.pipe(
+  z.nullish(zNumber.check(z.refine((value: number) => value >= MAX_READING || countProblem(value) === null, { error: allowanceProblem }))),
+  z.transform((value) => value ?? 0),
+);
+function allowanceProblem(issue: { input: unknown }): string {
+  return countProblem(issue.input as number) ?? "invalid";
+}
 /** Factory's own client tolerates rounding just below zero (a ratio to -0.001, a percent to -0.1); lower is no ratio. */
 const LOWEST_RATIO = -0.1;
 const ratio = z.pipe(
@@ -71,7 +84,7 @@ const ratio = z.pipe(
   z.transform((value) => value ?? null),
 );
 const Pool = z.pipe(
-  z.nullish(z.object({ user_tokens: tokens, total_allowance: tokens, used_ratio: ratio })),
+  z.nullish(z.object({ user_tokens: tokens, total_allowance: allowance, used_ratio: ratio })),
   z.transform((pool): FactoryPool | null =>
     pool ? { used: pool.user_tokens, allowance: pool.total_allowance, ratio: pool.used_ratio } : null,
   ),

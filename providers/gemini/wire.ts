@@ -1,9 +1,11 @@
 import {
   advice,
+  checked,
   checkedCount,
   fieldError,
   fromEnv,
   isObject,
+  leftProblem,
   notConfigured,
   parseBoundedJson,
   QuotabarError,
@@ -179,11 +181,14 @@ function retryDelayOf(details: unknown): number | null {
 }
 
 /** A finite number, never negative (`"1e999"` and `"lots"` are no numbers); else a parse error naming the field. */
-function finite(value: unknown, field: string): number {
+function finite(value: unknown, field: string, problem = countProblemOf): number {
   const number = toNumber(value);
   if (number === null || !Number.isFinite(number)) throw fieldError(SERVICE, field, "expected a number");
-  return checkedCount(number, field, SERVICE) as number;
+  return problem(number, field);
 }
+const countProblemOf = (number: number, field: string) => checkedCount(number, field, SERVICE) as number;
+/** What is left may go below zero (past the quota: a full meter) or above the whole; only no number is refused. */
+const leftOf = (number: number, field: string) => checked(number, leftProblem, field, SERVICE) as number;
 
 /** Google One AI credits left, summed over the `GOOGLE_ONE_AI` entries (int64 strings). */
 function aiCreditsOf(credits: unknown): number | null {
@@ -198,9 +203,10 @@ function aiCreditsOf(credits: unknown): number | null {
 }
 
 /**
- * The buckets with a model and a fraction (others are not quotas). The reading rule for numbers out
- * of range: more left than the whole (a fraction above 1) is nothing used; a negative or non-numeric
- * fraction, or a negative count, has no meaning and is a parse error naming the field.
+ * The buckets with a model and a fraction (others are not quotas). The kit's rule for numbers out of
+ * range (domain/coerce.ts): more left than the whole (a fraction above 1) is nothing used, less than
+ * nothing (below 0) a full meter; a non-numeric fraction, or a negative count, has no meaning and is
+ * a parse error naming the field.
  */
 function bucketsOf(raw: unknown): QuotaBucket[] {
   if (raw === undefined || raw === null) return [];
@@ -210,7 +216,7 @@ function bucketsOf(raw: unknown): QuotaBucket[] {
     const modelId = toText(valueAt(bucket, "modelId"));
     const given = valueAt(bucket, "remainingFraction");
     if (modelId === null || given === undefined || given === null) continue;
-    const fraction = finite(given, `buckets[${index}].remainingFraction`);
+    const fraction = finite(given, `buckets[${index}].remainingFraction`, leftOf);
     const amount = valueAt(bucket, "remainingAmount");
     buckets.push({
       modelId: modelId.slice(0, MAX_MODEL_ID),

@@ -1,8 +1,9 @@
+import { overQuotaNote } from "../../domain/coerce.js";
 import { meter, percent } from "../../domain/meter.js";
 import type { Detail, Meter } from "../../domain/usage-document.js";
 import { WEEK_MINUTES } from "./policy-quota.js";
 
-/** What GetSubscriptionStats says; ratios are 0..1. */
+/** What GetSubscriptionStats says; ratios are 0..1, above 1 past the quota (a full meter, with a note). */
 export interface KimiMembership {
   /** `subscriptionBalance`: how much of the whole subscription is used. */
   balance: { feature: string | null; type: string | null; usedRatio: number | null; endsAt: string | null } | null;
@@ -20,7 +21,8 @@ export function codeWeekMeter(membership: KimiMembership | null, weekly: Meter):
   if (!window || window.enabled === false || window.ratio === null) return null;
   const usedPercent = percent(window.ratio * 100);
   if (isSameWindow(usedPercent, window.resetsAt, weekly)) return null;
-  return meter("Code 7-day", { usedPercent, resetsAt: window.resetsAt, windowMinutes: WEEK_MINUTES });
+  const note = overQuotaNote(window.ratio * 100);
+  return meter("Code 7-day", { usedPercent, resetsAt: window.resetsAt, windowMinutes: WEEK_MINUTES, note });
 }
 
 function isSameWindow(usedPercent: number, resetsAt: string | null, weekly: Meter): boolean {
@@ -36,5 +38,6 @@ export function totalUsageDetail(membership: KimiMembership | null): Detail | nu
   if (balance.feature !== null && balance.feature !== "FEATURE_OMNI") return null;
   if (balance.type !== null && balance.type !== "SUBSCRIPTION") return null;
   const until = balance.endsAt ? `, until ${balance.endsAt.slice(0, 16).replace("T", " ")} UTC` : "";
-  return { label: "Total usage", value: `${percent(balance.usedRatio * 100)}% used${until}` };
+  // past the whole, the real figure: a detail has no bar to be full
+  return { label: "Total usage", value: `${Math.round(balance.usedRatio * 10_000) / 100}% used${until}` };
 }

@@ -41,6 +41,7 @@ export function cliFailed(exitCode: number | null, text: string, excerpt: Provid
 
 /** The CLI could not be started (it vanished, or is not executable). */
 export function cannotStart(error: unknown): QuotabarError {
+  if (error instanceof QuotabarError) return error; // the runner's own verdict (an answer over its cap)
   const code = (error as NodeJS.ErrnoException).code;
   if (code === "ENOENT") return notInstalled();
   return new QuotabarError("upstream", `Could not start kiro-cli: ${code ?? "unknown error"}`, {

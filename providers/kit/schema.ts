@@ -1,5 +1,5 @@
 import * as z from "../../domain/zod.js";
-import { countProblem, percentProblem, ratioProblem, toBool, toNumber, toTime } from "../../domain/coerce.js";
+import { countProblem, leftProblem, percentProblem, ratioProblem, toBool, toNumber, toTime } from "../../domain/coerce.js";
 
 /** zod fields for upstream values in their loose real-world shapes (built on domain/coerce). */
 
@@ -13,14 +13,17 @@ export const zNumber = z.pipe(
 const zChecked = (problem: (value: number) => string | null) =>
   zNumber.check(z.refine((value: number) => problem(value) === null, { error: (issue) => problem(issue.input as number) ?? "invalid" }));
 
-/** A count (used, a limit, what is left, credits, a balance that cannot go below zero): never negative. */
+/** A count (used, a limit, a total, credits, a balance that cannot go below zero): never negative, at most 10^15. */
 export const zCount = zChecked(countProblem);
 
-/** A percent as the upstream sends it: 0..100. */
+/** A percent used as the upstream sends it: never negative; above 100 is a full meter (domain/coerce's rule). */
 export const zPercent = zChecked(percentProblem);
 
-/** A fraction of a quota: 0..1. */
+/** A fraction used of a quota: never negative; above 1 is a full meter. */
 export const zRatio = zChecked(ratioProblem);
+
+/** What is left (a count, a percent or a fraction): below zero past the quota, above the whole with nothing used; only no number is refused. */
+export const zLeft = zChecked(leftProblem);
 
 /** A boolean from true/false, 1/0 or their strings; anything else (null included) is false. */
 export const zFlag = z.pipe(

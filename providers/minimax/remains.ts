@@ -1,14 +1,14 @@
 import * as z from "../../domain/zod.js";
 import { advice, decodeValue, parseError, QuotabarError, tryJson } from "../kit/index.js";
-import { zCount, zNumber, zPercent } from "../kit/schema.js";
+import { zCount, zLeft, zNumber } from "../kit/schema.js";
 import { EMPTY_WINDOW, hasUsage, type MiniMaxLane, type MiniMaxReading, type MiniMaxWindow } from "./policy.js";
 import { FRESH_COOKIE, PASTE_COOKIE, refused, SET_KEY } from "./errors.js";
 
 const SERVICE = "MiniMax";
 
-// Counts and percents are checked here (a negative one is a parse error naming it); times are read as sent.
+// Counts are checked here (a negative one is a parse error naming it), a percent left only for being a number; times are read as sent.
 const count = z.nullish(zCount);
-const remainingPercent = z.nullish(zPercent);
+const remainingPercent = z.nullish(zLeft);
 const time = z.nullish(zNumber);
 // Older answers carry only the interval fields; today's add the model name and the weekly twins.
 const ModelRemains = z.object({

@@ -1,3 +1,4 @@
+import { overQuotaNote } from "../../domain/coerce.js";
 import { meter } from "../../domain/meter.js";
 import type { Detail, Snapshot } from "../../domain/usage-document.js";
 
@@ -36,12 +37,18 @@ export function ollamaSnapshot(reading: OllamaReading): Snapshot {
     ? meter(session.hourly ? "Hourly" : "Session", {
         usedPercent: session.usedPercent,
         resetsAt: session.resetsAt,
+        note: overQuotaNote(session.usedPercent),
         // only the "Session usage" bar is known to be the 5-hour window
         windowMinutes: session.hourly ? null : 300,
       })
     : null;
   const weeklyMeter = weekly
-    ? meter("Weekly", { usedPercent: weekly.usedPercent, resetsAt: weekly.resetsAt, windowMinutes: 10_080 })
+    ? meter("Weekly", {
+        usedPercent: weekly.usedPercent,
+        resetsAt: weekly.resetsAt,
+        windowMinutes: 10_080,
+        note: overQuotaNote(weekly.usedPercent),
+      })
     : null;
   const details: Detail[] = reading.email ? [{ label: "Account", value: reading.email }] : [];
   return {

@@ -62,7 +62,7 @@ export function readSettingsPage(html: string): SettingsPage {
   return { kind: "no-usage", labelsWithoutPercent: labels.map((l) => l.label) };
 }
 
-/** A bar's percentage is 0..100: anything else is a parse error naming the bar, never a meter. */
+/** A bar's percentage is never negative (above 100 is a full bar: domain/coerce's rule); anything else is a parse error naming the bar. */
 function checkedPercent(label: string, percent: number): number {
   const problem = percentProblem(percent);
   if (problem === null) return percent;

@@ -1,4 +1,4 @@
-import { afterSeconds } from "../../domain/coerce.js";
+import { afterSeconds, overQuotaNote } from "../../domain/coerce.js";
 import { monthMinutesBefore } from "../../domain/calendar-month.js";
 import { meter } from "../../domain/meter.js";
 import { dollars } from "../../domain/number-text.js";
@@ -61,13 +61,24 @@ export function opencodeSnapshot(reading: OpenCodeReading, now: Date): Snapshot 
 
 function subscriptionMeters({ rolling, weekly, monthly }: SubscriptionWindows, now: Date): Meter[] {
   const meters = [
-    meter("5-hour", { usedPercent: rolling.usedPercent, resetsAt: resetOf(rolling, now), windowMinutes: 300 }),
-    meter("Weekly", { usedPercent: weekly.usedPercent, resetsAt: resetOf(weekly, now), windowMinutes: WEEK_MINUTES }),
+    meter("5-hour", {
+      usedPercent: rolling.usedPercent,
+      resetsAt: resetOf(rolling, now),
+      windowMinutes: 300,
+      note: overQuotaNote(rolling.usedPercent),
+    }),
+    meter("Weekly", {
+      usedPercent: weekly.usedPercent,
+      resetsAt: resetOf(weekly, now),
+      windowMinutes: WEEK_MINUTES,
+      note: overQuotaNote(weekly.usedPercent),
+    }),
   ];
   if (monthly) {
     const resetsAt = resetOf(monthly, now);
     // the month ending at the reset: the answer gives only how far away that is
-    meters.push(meter("Monthly", { usedPercent: monthly.usedPercent, resetsAt, windowMinutes: monthMinutesBefore(resetsAt) }));
+    const windowMinutes = monthMinutesBefore(resetsAt);
+    meters.push(meter("Monthly", { usedPercent: monthly.usedPercent, resetsAt, windowMinutes, note: overQuotaNote(monthly.usedPercent) }));
   }
   return meters;
 }

@@ -1,4 +1,4 @@
-import { findObject, isObject, toNumber, toTime, type JsonObject } from "../kit/index.js";
+import { countProblem, findObject, isObject, toNumber, toTime, type JsonObject } from "../kit/index.js";
 import type { OpenCodeWindow, SubscriptionWindows } from "./policy.js";
 
 /** Where each window may sit, in the order looked for: the serialized names first, JSON spellings after. */
@@ -32,8 +32,9 @@ function windowAt(values: unknown[], keys: readonly string[]): OpenCodeWindow | 
   return holder ? windowOf(holder) : null;
 }
 
+/** The first of `keys` holding a reading (negative or beyond 10^15 is none, and a window without one is missing). */
 const first = (o: JsonObject, keys: readonly string[]) =>
-  keys.map((key) => toNumber(o[key])).find((value): value is number => value !== null && value >= 0) ?? null;
+  keys.map((key) => toNumber(o[key])).find((value): value is number => value !== null && countProblem(value) === null) ?? null;
 
 /** A percent (or used of a positive limit), with the reset in seconds or as a time; no percent, no window. */
 function readWindow(o: JsonObject): OpenCodeWindow | null {

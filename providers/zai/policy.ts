@@ -1,5 +1,5 @@
 import { monthMinutesBefore } from "../../domain/calendar-month.js";
-import { fromEpochMillis } from "../../domain/coerce.js";
+import { fromEpochMillis, overQuotaNote } from "../../domain/coerce.js";
 import { parseError } from "../../domain/errors.js";
 import { meter, percent } from "../../domain/meter.js";
 import { advice } from "../../domain/remedy.js";
@@ -79,6 +79,9 @@ function zaiMeter(label: string, limit: ZaiLimit, details: Detail[]): Meter {
   const kind = WINDOW_KINDS.get(limit.type);
   const counts = countsText(limit);
   if (counts) details.push({ label, value: counts });
+  // past the quota the meter is full; without counts, the server's percentage says by how much
+  const over = counts ? null : overQuotaNote(limit.percentage);
+  if (over) details.push({ label, value: over });
   details.push(...modelBreakdown(label, limit));
   const resetsAt = fromEpochMillis(limit.nextResetTime);
   return meter(label, {
@@ -97,7 +100,8 @@ function zaiMeter(label: string, limit: ZaiLimit, details: Detail[]): Meter {
 function summary(label: string, limit: ZaiLimit): Detail {
   const resetsAt = fromEpochMillis(limit.nextResetTime);
   const parts = [
-    `${zaiUsage(limit).usedPercent}% used`,
+    // past the quota, the server's own figure: the bucket has no meter to be full
+    `${limit.percentage > 100 ? limit.percentage : zaiUsage(limit).usedPercent}% used`,
     countsText(limit),
     windowLabel(limit),
     resetsAt ? `resets ${resetsAt}` : null, // an ISO time: each view writes it as people read times

@@ -37,7 +37,7 @@ const optional = <T extends z.ZodMiniType<number>>(number: T) =>
     z.nullish(number),
     z.transform((value) => value ?? undefined),
   );
-// Counts and the percentage are checked here: a negative one (or a percentage above 100) is a parse error naming it.
+// Counts and the percentage are checked here: a negative one is a parse error naming it (above 100 % is a full meter).
 const Limit = z.object({
   type: z.string(),
   unit: zNumber,

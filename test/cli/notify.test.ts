@@ -6,6 +6,7 @@ import { UsageDocumentSchema } from "../../domain/usage-document.js";
 import { WARP_TEST_KEY } from "../../providers/warp/simulator.js";
 import { runCli } from "../helpers/cli.js";
 import { useSimulator } from "../helpers/harness.js";
+import { stillRunning } from "../helpers/processes.js";
 
 const sim = useSimulator();
 const dirs: string[] = [];
@@ -15,6 +16,9 @@ const tempDir = () => {
   dirs.push(dir);
   return dir;
 };
+
+/** Rows in one order whatever order they came in (the commands of one refresh run side by side). */
+const unordered = <T>(rows: T[]) => [...rows].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
 
 /** The lines a --notify-command appended, as events. */
 const eventsIn = (file: string) =>
@@ -38,7 +42,7 @@ describe("quotabar watch --count 1 --notify-command (the built CLI against the s
     expect(first).toMatchObject({ code: 0, stderr: "" });
     expect(first.stdout).toMatch(/^Updated \d\d:\d\d:\d\d\nWarp\n {2}Credits {9}█+░+ {4}81%/);
     const events = eventsIn(file);
-    expect(events.map((e) => [e.type, e.provider, e.meter, e.label, e.threshold, e.usedPercent])).toEqual([
+    expect(unordered(events.map((e) => [e.type, e.provider, e.meter, e.label, e.threshold, e.usedPercent]))).toEqual([
       ["threshold", "warp", "primary", "Credits", 50, 81],
       ["threshold", "warp", "primary", "Credits", 80, 81],
       ["threshold", "warp", "secondary", "Add-on credits", 50, 57.14],
@@ -47,8 +51,8 @@ describe("quotabar watch --count 1 --notify-command (the built CLI against the s
       expect(Object.keys(event)).toEqual(["type", "provider", "account", "meter", "label", "threshold", "usedPercent", "resetsAt", "at"]);
       expect(Date.parse(event.at as string)).toBeGreaterThan(Date.now() - 120_000);
     }
-    expect(events[0]!.resetsAt).toMatch(/^\d{4}-\d\d-\d\dT/);
-    expect(events[2]!.resetsAt).toBeNull();
+    expect(events.find((e) => e.meter === "primary")!.resetsAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(events.find((e) => e.meter === "secondary")!.resetsAt).toBeNull();
     expect(readFileSync(file, "utf8")).not.toContain(WARP_TEST_KEY);
 
     const second = await runCli(args, sim.env({ QUOTABAR_CONFIG: config }));
@@ -96,11 +100,51 @@ describe("quotabar watch --count 1 --notify-command (the built CLI against the s
     expect(lines.filter((l) => l.startsWith("No desktop notifications: "))).toHaveLength(1);
     // the provider's own thresholds replace the root's: one event per meter
     expect(lines.filter((l) => l === "--notify-command failed (exit code 2): bad")).toHaveLength(2);
-    expect(eventsIn(file).map((e) => [e.meter, e.threshold])).toEqual([
+    expect(unordered(eventsIn(file).map((e) => [e.meter, e.threshold]))).toEqual([
       ["primary", 1],
       ["secondary", 1],
     ]);
   }, 90_000);
+});
+
+describe("slow and noisy notify commands (the built CLI against the simulator)", () => {
+  /** Warp at 81 % and 57 % with thresholds 50 and 80: three events in one refresh. */
+  const threeEvents = () => {
+    const dir = tempDir();
+    const config = join(dir, "config.json");
+    writeFileSync(config, JSON.stringify({ notify: { thresholds: [50, 80], runOut: false } }));
+    return { dir, env: { ...sim.env({ QUOTABAR_CONFIG: config }), HOME: dir } };
+  };
+  const watch = (command: string) => ["watch", "-p", "warp", "--count", "1", "--timeout", "5", "--no-notify", "--notify-command", command];
+
+  it("runs the commands of one refresh side by side: each waits for all three to have started", async () => {
+    const { dir, env } = threeEvents();
+    const started = join(dir, "started");
+    const file = join(dir, "events.jsonl");
+    // one after another, the first would wait until it was stopped, and so would each after it
+    const command = `echo x >> '${started}'; while [ "$(wc -l < '${started}')" -lt 3 ]; do sleep 0.05; done; cat >> '${file}'`;
+    const run = await runCli(watch(command), env);
+    expect(run).toMatchObject({ code: 0, stderr: "" });
+    expect(eventsIn(file)).toHaveLength(3);
+  }, 60_000);
+
+  it("stops a command that hangs after 10 s with its process group, says so, and --count 1 then ends", async () => {
+    const { dir, env } = threeEvents();
+    const pids = join(dir, "pids");
+    const run = await runCli(watch(`sleep 100 & echo $! >> '${pids}'; wait`), env);
+    expect(run.code).toBe(0);
+    expect(run.stderr.trim().split("\n")).toEqual(Array(3).fill("--notify-command did not finish within 10 s; it was stopped."));
+    const sleepers = readFileSync(pids, "utf8").trim().split("\n").map(Number);
+    expect(sleepers).toHaveLength(3);
+    for (const pid of sleepers) expect(stillRunning(pid), `sleep ${pid}`).toBe(false); // gone with their group
+  }, 60_000);
+
+  it("reports only the first line of what a failing command printed, however much it printed", async () => {
+    const { env } = threeEvents();
+    const run = await runCli(watch("echo 'webhook down' >&2; head -c 50000000 /dev/zero >&2; head -c 50000000 /dev/zero; exit 5"), env);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe("--notify-command failed (exit code 5): webhook down\n".repeat(3));
+  }, 60_000);
 });
 
 describe("pace and history through the CLI", () => {

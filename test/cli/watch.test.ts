@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { UsageDocumentSchema, type UsageDocument } from "../../domain/usage-document.js";
 import { createQuotabar } from "../../index.js";
 import { createCliCore } from "../../oclif-cli/composition.js";
-import { keepaliveLine, parseInterval, runWatch } from "../../oclif-cli/commands/watch.js";
+import { keepaliveLine, parseInterval, runWatch, watchEnding } from "../../oclif-cli/commands/watch.js";
 import { AUGMENT_TEST_SESSION } from "../../providers/augment/simulator.js";
 import { runCli } from "../helpers/cli.js";
 import { useSimulator } from "../helpers/harness.js";
@@ -136,6 +136,78 @@ describe("quotabar watch (the loop, with a fake clock through the CLI's composit
       "Augment session renewal failed: the service says the session expired (2 in a row).",
       "Augment session expired: renewing it failed 3 times in a row. Please sign in again. Sign in at https://app.augmentcode.com in your browser.",
     ]);
+  });
+
+  it("never waits for a notification to be delivered before the next refresh; the loop's end waits for it", async () => {
+    const stop = new AbortController();
+    const clock = fakeClock(5 * MINUTE, stop);
+    const core = createCliCore({}, { env: sim.env(NO_AUGGIE), clock });
+    let release = () => undefined as void;
+    const delivered = new Promise<void>((resolve) => (release = resolve));
+    // the old loop awaited the delivery: released on a real timer, so it failed rather than hung
+    const fallback = setTimeout(release, 3_000);
+    let pending = true;
+    const whilePending: number[] = [];
+    let told = 0;
+    const notifier = {
+      notify: () => {
+        told++;
+        return delivered.then(() => void (pending = false));
+      },
+    };
+    const loop = runWatch(
+      core,
+      { intervalMs: MINUTE, json: true, request: { providers: ["warp"] } },
+      {
+        write: () => (pending ? whilePending.push(clock.minutes()) : undefined),
+        warn: () => undefined,
+        tty: false,
+        color: false,
+        signal: stop.signal,
+        notifier,
+        sleep: (ms) => clock.sleep(ms),
+      },
+    );
+    let ended = false;
+    void loop.then(() => (ended = true));
+    while (!stop.signal.aborted) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(ended).toBe(false); // stopped, but a delivery is still under way
+    release();
+    await loop;
+    clearTimeout(fallback);
+    // Warp's 81 % crossed 80 % at minute 0: its delivery hung, and each minute's refresh came all the same
+    expect(whilePending).toEqual([0, 1, 2, 3, 4]);
+    expect(told).toBe(1);
+  });
+
+  it("ends --count after that many refreshes, failed ones included, and at once on a config that cannot be read", () => {
+    const configError = Object.assign(new Error("/home/me/.config/quotabar/config.json: invalid JSON"), { name: "ConfigFileError" });
+    const document = (ok: boolean) => ({ providers: [{ ok }] }) as UsageDocument;
+    const ending = (count: number | undefined) => {
+      const stop = new AbortController();
+      return { stop, end: watchEnding(count, () => stop.abort()) };
+    };
+
+    // a refresh that fails as a whole for another reason counts, and makes the exit code 1
+    const failing = ending(2);
+    failing.end.refreshed(document(true));
+    failing.end.refreshFailed(new Error("the history could not be read"));
+    expect([failing.stop.signal.aborted, failing.end.usageFailure, failing.end.exitCode()]).toEqual([true, null, 1]);
+
+    // with --count, a config error ends it at once, whatever refresh it comes at (exit 2 through the command's catch)
+    const counted = ending(5);
+    counted.end.refreshed(document(true));
+    counted.end.refreshFailed(configError);
+    expect([counted.stop.signal.aborted, counted.end.usageFailure]).toEqual([true, configError]);
+
+    // without --count: at the first refresh too; a watch already running reports it and waits for the file to be fixed
+    const first = ending(undefined);
+    first.end.refreshFailed(configError);
+    expect([first.stop.signal.aborted, first.end.usageFailure]).toEqual([true, configError]);
+    const running = ending(undefined);
+    running.end.refreshed(document(false));
+    running.end.refreshFailed(configError);
+    expect([running.stop.signal.aborted, running.end.usageFailure, running.end.exitCode()]).toEqual([false, null, 0]);
   });
 
   it("takes --interval as 30s, 1m or 2h, from 10 seconds to a day", () => {

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { dollars, groupedNumber } from "../../domain/number-text.js";
+import { dollars, groupedNumber, readableAmount } from "../../domain/number-text.js";
 
 describe("groupedNumber: en-US grouping without ICU", () => {
   it("writes what Intl.NumberFormat('en-US') writes", () => {
@@ -43,5 +43,33 @@ describe("dollars", () => {
     expect(dollars(1_000_000)).toBe("$1,000,000.00");
     expect(dollars(-3)).toBe("-$3.00");
     expect(dollars(-0.001)).toBe("$0.00");
+  });
+});
+
+describe("numbers no quota has (issue 30): never an exponent form, never NaN", () => {
+  it("writes every digit from 10^21 on, as Intl does, in the grouped, compact and money forms", () => {
+    const intl = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+    fc.assert(
+      fc.property(fc.double({ min: 1e20, max: 1e300, noNaN: true }), (value) => {
+        expect(groupedNumber(value)).toBe(intl.format(value));
+        expect(groupedNumber(-value)).toBe(intl.format(-value));
+      }),
+      { numRuns: 300 },
+    );
+    expect(groupedNumber(1e21)).toBe("1,000,000,000,000,000,000,000");
+    expect(dollars(1e22 + 0.84)).toBe("$10,000,000,000,000,000,000,000.00");
+    expect(dollars(-1e21)).toBe("-$1,000,000,000,000,000,000,000.00");
+    expect(readableAmount(1e299)).toMatch(/^100(,000)+B$/);
+    for (const value of [1e21, 1e22, 1.7976931348623157e308, 1e299 / 1e9]) {
+      for (const text of [groupedNumber(value, 2), dollars(value), readableAmount(value)]) expect(text).not.toMatch(/e|NaN|Infinity/i);
+    }
+  });
+
+  it("writes NaN and Infinity as a question mark, not as words", () => {
+    for (const value of [NaN, Infinity, -Infinity]) {
+      expect(groupedNumber(value)).toBe("?");
+      expect(dollars(value)).toBe("?");
+      expect(readableAmount(value)).toBe("?");
+    }
   });
 });

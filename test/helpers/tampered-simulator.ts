@@ -140,6 +140,10 @@ export function useTamperedSimulator() {
     get sim() {
       return simulated.sim;
     },
+    /** The HOME the provider is read in (its cache under .cache/). */
+    get home() {
+      return simulated.home;
+    },
     usageOf,
     withEdit,
   };
