@@ -2,10 +2,10 @@ import {
   advice,
   homeOf,
   isObject,
+  jwtClaims,
   joinPath,
   QuotabarError,
   toText,
-  tryJson,
   type CredentialContext,
   type CredentialSource,
   type Remedy,
@@ -15,9 +15,6 @@ import { readSignInFile, refreshByRunning, unusable, type VendorSignIn } from ".
 
 /** Codex wrote it, and `codex` renews it. */
 export const CODEX: VendorSignIn = { vendor: "Codex", command: "codex" };
-/** A JWT longer than this is not decoded (its claims are only a help). */
-const MAX_JWT_CHARS = 16_384;
-
 export const RUN_CODEX: Remedy = refreshByRunning(CODEX);
 
 /** Where Codex keeps its sign-in and logs: one home per account (`codexHome`), the default account's from CODEX_HOME or ~/.codex. */
@@ -77,24 +74,18 @@ export function signInOf(body: unknown, path: string): CodexSignIn {
     return { problem: () => unusable(path, "holds no ChatGPT sign-in (tokens.access_token)", CODEX) };
   }
   const idToken = toText(tokens?.id_token ?? tokens?.idToken)?.trim() || null;
-  const access = jwtClaims(accessToken);
+  const access = claimsOf(accessToken);
   const accountId =
     toText(tokens?.account_id ?? tokens?.accountId ?? body.account_id)?.trim() ||
-    accountIdOf(jwtClaims(idToken)) ||
+    accountIdOf(claimsOf(idToken)) ||
     accountIdOf(access) ||
     null;
   const exp = typeof access?.exp === "number" && Number.isFinite(access.exp) ? access.exp * 1000 : null;
   return { accessToken, accountId, idToken, expiresAtMs: exp };
 }
 
-/** A JWT's payload, unverified (only read for the account id, the expiry and the email); null when it is none. */
-export function jwtClaims(token: string | null): Record<string, unknown> | null {
-  if (token === null || token.length > MAX_JWT_CHARS) return null;
-  const parts = token.split(".");
-  if (parts.length !== 3) return null;
-  const payload = tryJson(Buffer.from(parts[1]!, "base64url").toString("utf8"));
-  return isObject(payload) ? payload : null;
-}
+/** A token's claims, unverified (read only for the account id, the expiry and the email); null when it is no JWT. */
+const claimsOf = (token: string | null) => (token === null ? null : jwtClaims(token));
 
 const AUTH_CLAIM = "https://api.openai.com/auth";
 const PROFILE_CLAIM = "https://api.openai.com/profile";
@@ -107,7 +98,7 @@ function accountIdOf(claims: Record<string, unknown> | null): string | null {
 
 /** The signed-in account's email, from the id token's claims. */
 export function emailOf(idToken: string | null): string | null {
-  const claims = jwtClaims(idToken);
+  const claims = claimsOf(idToken);
   if (claims === null) return null;
   const profile = isObject(claims[PROFILE_CLAIM]) ? claims[PROFILE_CLAIM] : {};
   return shownEmail(toText(claims.email) ?? toText(profile.email));
@@ -121,7 +112,7 @@ export function shownEmail(value: unknown): string | null {
 
 /** The plan the id token names (`chatgpt_plan_type`), used when the usage answer names none. */
 export function planClaimOf(idToken: string | null): string | null {
-  const claims = jwtClaims(idToken);
+  const claims = claimsOf(idToken);
   if (claims === null) return null;
   const auth = isObject(claims[AUTH_CLAIM]) ? claims[AUTH_CLAIM] : {};
   return toText(auth.chatgpt_plan_type)?.trim() || toText(claims.chatgpt_plan_type)?.trim() || null;
