@@ -4,14 +4,12 @@ import {
   isObject,
   joinPath,
   notConfigured,
-  parseError,
-  readTextIfPresent,
   toNumber,
-  tryJson,
   type CredentialContext,
   type CredentialSource,
   type QuotabarError,
 } from "../kit/index.js";
+import { readSignInFile, unusable, type VendorSignIn } from "../kit/vendor-sign-in.js";
 import { credentialsPath, geminiDir } from "./gemini-dir.js";
 import { NO_QUOTA_AUTH, selectedAuthType } from "./settings.js";
 
@@ -30,6 +28,8 @@ export interface GeminiCredential {
 }
 
 export const SIGN_IN_COMMAND = "gemini";
+/** The Gemini CLI's sign-in file, read as the kit reads every other program's: bounded, never written. */
+const GEMINI_CLI: VendorSignIn = { vendor: "The Gemini CLI", command: SIGN_IN_COMMAND };
 export const signInAgain = () => advice(`Run \`${SIGN_IN_COMMAND}\` and choose Login with Google to sign in again.`);
 
 export const geminiCredentials: CredentialSource<GeminiCredential> = {
@@ -39,26 +39,17 @@ export const geminiCredentials: CredentialSource<GeminiCredential> = {
     const other = auth === null ? undefined : NO_QUOTA_AUTH[auth.toLowerCase()];
     if (other !== undefined) throw noQuotaToShow(other, joinPath(dir, "settings.json"));
     const path = joinPath(dir, "oauth_creds.json");
-    const text = await readTextIfPresent(path).catch((error: unknown) => {
-      const reason = (error as NodeJS.ErrnoException).code ?? "error";
-      throw notConfigured(
-        `Gemini CLI credentials are unreadable at ${path} (${reason}).`,
-        advice(`Check that your user can read ${path}.`),
-      );
-    });
-    return text === null ? null : credentialFrom(text, path);
+    const file = await readSignInFile(path, path, GEMINI_CLI);
+    return file === null ? null : credentialFrom(file, path);
   },
 };
 
 /** The file's tokens, or an error naming the file (never quoting it). */
-function credentialFrom(text: string, path: string): GeminiCredential {
-  const file = tryJson(text);
-  if (!isObject(file)) throw parseError(`Gemini CLI credentials at ${path} are not valid JSON.`, signInAgain());
+function credentialFrom(file: unknown, path: string): GeminiCredential {
+  if (!isObject(file)) throw unusable(path, "is not a JSON object", GEMINI_CLI);
   const accessToken = cleanSecret(file.access_token);
   const refreshToken = cleanSecret(file.refresh_token);
-  if (accessToken === null && refreshToken === null) {
-    throw notConfigured(`Gemini CLI credentials at ${path} hold no token.`, signInAgain());
-  }
+  if (accessToken === null && refreshToken === null) throw unusable(path, "holds no token", GEMINI_CLI);
   const expiry = toNumber(file.expiry_date);
   return {
     accessToken,
