@@ -165,7 +165,7 @@ describe("list", () => {
   it("lists enabled providers first, then every other provider as not set up", () => {
     const model = listModel(doc(warp, copilot), listing(), NOW);
     expect(model.enabled.map((r) => r.id)).toEqual(["warp", "copilot"]);
-    expect(model.notSetUp).toHaveLength(17);
+    expect(model.notSetUp).toHaveLength(19);
     expect(model.notSetUp.map((r) => r.id)).not.toContain("warp");
     const kimik2 = model.notSetUp.find((r) => r.id === "kimik2")!;
     expect(kimik2).toMatchObject({
@@ -189,7 +189,7 @@ describe("list", () => {
       const model = listModel(doc(warp), soon(), NOW);
       expect(model.notSetUp.map((r) => r.id)).not.toContain("augment");
       expect(model.notSetUp.map((r) => r.id)).not.toContain("factory");
-      expect(model.notSetUp).toHaveLength(16);
+      expect(model.notSetUp).toHaveLength(18);
       expect(model.comingSoon).toEqual([]);
     });
 
