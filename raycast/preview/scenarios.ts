@@ -106,8 +106,8 @@ export const SCENARIOS: readonly Scenario[] = [
   },
   {
     id: "near-limit",
-    title: "One provider near its limit",
-    caption: "Gemini CLI's Pro requests used up turn the ring red, whichever provider it is.",
+    title: "One provider at its limit",
+    caption: "Gemini CLI's Pro requests are used up: the ring turns red, whichever provider it is.",
     menuBarProviders: ["claude", "codex", "gemini"],
     sim: { gemini: "standard" },
     selected: "gemini",
@@ -139,8 +139,8 @@ export const SCENARIOS: readonly Scenario[] = [
   {
     id: "incident",
     title: "A status-page incident",
-    caption: "A polled status page with an incident badges the icon; details and View Status in the menu.",
-    menuBarProviders: ["claude", "codex", "copilot"],
+    caption: "An incident on Claude's status page badges the icon; its details and View Status in the menu.",
+    menuBarProviders: ["claude", "codex"],
     sim: { "status-claude": "incident" },
     selected: "claude",
     metadata: { menuBar: 6 },
