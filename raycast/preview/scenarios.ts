@@ -253,6 +253,12 @@ export function scenarioProblems(
   }
   const missing = providers.filter((id) => !shown.includes(id));
   if (missing.length > 0) problems.push(`misses ${missing.join(", ")}`);
+  const menuMissing = (scenario.menuBarProviders ?? []).filter((id) => !shown.includes(id));
+  if (menuMissing.length > 0) problems.push(`the menu misses ${menuMissing.join(", ")}`);
+  // what the scenario is about is in its menu too (an unlimited meter may be the list's alone)
+  const { runsOut = [] } = scenario.expect;
+  const about = [...Object.keys(errors), ...stale, ...nearLimit, ...incident, ...runsOut].filter((id) => !inMenu.has(id));
+  if (viewsOf(scenario).includes("menuBar") && about.length > 0) problems.push(`the menu leaves out ${[...new Set(about)].join(", ")}`);
   for (const usage of document.providers) {
     const code = errors[usage.id];
     const said = usage.error ? `${usage.error.code}: ${usage.error.message}` : "no error";
@@ -335,7 +341,7 @@ function paceProblems(scenario: Scenario, document: UsageDocument, html: { list:
       problems.push(`${id} should have a meter that runs out before its reset, but none does`);
       continue;
     }
-    if (menu.providers.includes(usage!) && !html.menuBar.includes("runs out in") && !/out \d/.test(html.menuBar))
+    if (!html.menuBar.includes("runs out in") && !/out \d/.test(html.menuBar))
       problems.push(`the menu bar does not say when ${id} runs out`);
     if (viewsOf(scenario).includes("list") && !html.list.includes("runs out in"))
       problems.push(`the list does not say when ${id} runs out`);

@@ -126,13 +126,13 @@ describe("preview: a screenshot shows what its scenario names, or is not written
   it("accepts the shots that show their scenario", async () => {
     const unauthorized = doc(copilot, warpUnauthorized);
     expect(
-      scenarioProblems(scenario("unauthorized"), unauthorized, shown, {
+      scenarioProblems({ ...scenario("unauthorized"), menuBarProviders: shown }, unauthorized, shown, {
         list: await listHtml(unauthorized, "warp"),
         menuBar: "GitHub Copilot Warp",
       }),
     ).toEqual([]);
     const fine = doc(copilot, usage({ ...warpUnlimited }));
-    const allFine = { ...scenario("all-fine"), selected: "copilot" };
+    const allFine = { ...scenario("all-fine"), selected: "copilot", menuBarProviders: ["copilot"] };
     expect(scenarioProblems(allFine, fine, shown, { list: await listHtml(fine, "copilot"), menuBar: "" })).toEqual([]);
     expect(
       scenarioProblems(allFine, doc(copilot, warp), shown, { list: await listHtml(doc(copilot, warp), "copilot"), menuBar: "" }),
@@ -196,11 +196,18 @@ describe("preview: a screenshot shows what its scenario names, or is not written
     const list = await listHtml(unauthorized, "warp");
     const menuOf = (ids: string[]) => ({ ...scenario("unauthorized"), menuBarProviders: ids });
     expect(menuBarDocument(menuOf(["copilot"]), unauthorized).providers.map((p) => p.id)).toEqual(["copilot"]);
-    expect(scenarioProblems(menuOf(["copilot"]), unauthorized, shown, { list, menuBar: "GitHub Copilot" })).toEqual([]);
+    const listOnly = { ...menuOf(["copilot"]), views: ["list"] as const };
+    expect(scenarioProblems(listOnly, unauthorized, shown, { list, menuBar: "GitHub Copilot" })).toEqual([]);
+    expect(scenarioProblems(menuOf(["copilot"]), unauthorized, shown, { list, menuBar: "GitHub Copilot" })).toEqual([
+      "the menu leaves out warp",
+    ]);
     expect(scenarioProblems(menuOf(["copilot", "warp"]), unauthorized, shown, { list, menuBar: "GitHub Copilot" })).toEqual([
       "warp's error is not in the views",
     ]);
-    expect(scenarioProblems(menuOf(["copilot"]), unauthorized, shown, { list: "", menuBar: "GitHub Copilot Warp" })).toEqual([
+    expect(scenarioProblems(menuOf(["copilot", "warp", "zai"]), unauthorized, shown, { list, menuBar: "GitHub Copilot Warp" })).toEqual([
+      "the menu misses zai",
+    ]);
+    expect(scenarioProblems(listOnly, unauthorized, shown, { list: "", menuBar: "" })).toEqual([
       "warp's error is not in the views",
       "the list's detail pane does not show Warp",
     ]);
