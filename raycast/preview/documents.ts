@@ -3,7 +3,9 @@
  * composition root, with preferences holding the simulator's keys, in-memory LocalStorage and Cache,
  * against the simulator (in its own process). Free of React.
  */
+import { mkdirSync } from "node:fs";
 import http from "node:http";
+import { join } from "node:path";
 import { StoredUsageHistory } from "../../adapters/cache/stored-usage-history.js";
 import { secretsOf } from "../../domain/scoped-http.js";
 import type { ProviderUsage, UsageDocument } from "../../domain/usage-document.js";
@@ -13,14 +15,15 @@ import type { ProviderHistory } from "../../ports/usage-history.js";
 import { DESCRIPTORS } from "../../providers/registry.js";
 import { CacheTextStore } from "../shared/adapters/cache-text-store.js";
 import type { SyncKeyValueStore } from "../shared/adapters/key-value.js";
-import { preferenceOf, PROVIDER_PREFERENCES, type QuotabarPreferences } from "../shared/preferences.js";
+import { credentialPreferenceOf, preferenceOf, type QuotabarPreferences } from "../shared/preferences.js";
 import { createRaycastCore } from "../shared/raycast-core.js";
 import { memoryCache, memoryLocalStorage } from "../doubles/memory-stores.js";
-import type { EarlierReadings, Scenario } from "./scenarios.js";
+import { PreviewError } from "./problems.js";
+import { SHOWN_PROVIDERS, type EarlierReadings, type Scenario } from "./scenarios.js";
 import type { SimulatorProcess } from "./simulator-client.js";
 
-/** What the preview needs of the simulator: its environment, its providers, and switching scenarios. */
-export type Simulator = Pick<SimulatorProcess, "env" | "providers" | "play">;
+/** What the preview needs of the simulator: its environment, its providers, switching scenarios and laying out a home. */
+export type Simulator = Pick<SimulatorProcess, "env" | "providers" | "play" | "seedHome">;
 
 /**
  * Every request of the preview on a connection of its own. A kept-alive connection that sat idle
@@ -31,20 +34,29 @@ export function oneConnectionPerRequest(): void {
   http.globalAgent = new http.Agent({ keepAlive: false });
 }
 
-/** The providers the screenshots show (the ones the simulator plays), at most four so the menu fits. */
-export function shownProviders(sim: Simulator): string[] {
-  const played = new Set(sim.providers.map((p) => p.id));
-  return ["copilot", "openrouter", "zai", "warp", "kimi", "minimax", "kilo"].filter((id) => played.has(id)).slice(0, 4);
+/** The providers `scenario` shows; one the simulator does not play is an error, not a shorter list. */
+export function shownProviders(sim: Simulator, scenario: Scenario): string[] {
+  const shown = [...(scenario.providers ?? SHOWN_PROVIDERS)];
+  const unplayed = shown.filter((id) => !sim.providers.some((p) => p.id === id));
+  if (unplayed.length > 0)
+    throw new PreviewError(`the "${scenario.title}" scenario shows ${unplayed.join(", ")}, which the simulator does not play`);
+  return shown;
 }
 
-/** The simulator's keys as Raycast preferences (a key typed in Preferences is how a user sets a provider up). */
-export function preferencesFrom(env: Record<string, string>): QuotabarPreferences {
+/**
+ * The simulator's credentials as Raycast preferences, for `providers`: a key or cookie typed in
+ * Preferences is how a user sets those up. A provider whose simulator lays out files in a home
+ * (Claude Code's, Codex's, the Gemini CLI's sign-in) is set up by those instead.
+ */
+export function preferencesFrom(sim: Pick<Simulator, "env" | "providers">, providers: readonly string[]): QuotabarPreferences {
+  const env = sim.env();
   const preferences: QuotabarPreferences = { statusChecks: true };
-  for (const preference of PROVIDER_PREFERENCES) {
-    if (preference.setting.field !== "apiKey") continue;
-    const names = DESCRIPTORS.find((d) => d.id === preference.provider)?.credentialEnv ?? [];
+  for (const id of providers) {
+    if (sim.providers.find((p) => p.id === id)?.seedsHome) continue;
+    const preference = credentialPreferenceOf(id);
+    const names = DESCRIPTORS.find((d) => d.id === id)?.credentialEnv ?? [];
     const value = names.map((n) => env[n]).find(Boolean);
-    if (value) preferences[preference.name] = value;
+    if (preference && value) preferences[preference.name] = value;
   }
   return preferences;
 }
@@ -97,7 +109,11 @@ export async function keepEarlierReadings(
   }
 }
 
-/** The scenario's usage document, the provider listing the list takes its "Not Set Up" rows from, and the kept history it charts. */
+/**
+ * The scenario's usage document, the provider listing the list takes its "Not Set Up" rows from, and
+ * the kept history it charts. The scenario gets a HOME of its own under `home` (the new user's stays
+ * empty), its providers' files laid out there in the scenario each plays.
+ */
 export async function documentFor(
   sim: Simulator,
   scenario: Scenario,
@@ -105,14 +121,21 @@ export async function documentFor(
   now: Date,
 ): Promise<{ document: UsageDocument; listing: ProviderListing[]; providers: string[]; history: ProviderHistory[] }> {
   const cache = memoryCache();
-  const preferences = scenario.empty ? {} : preferencesFrom(sim.env());
-  const core = (at: Date) => previewCore(sim, { home, at, preferences, cache });
+  const providers = scenario.empty ? [] : shownProviders(sim, scenario);
+  const scenarioHome = join(home, scenario.id);
+  mkdirSync(scenarioHome, { recursive: true });
+  const preferences = preferencesFrom(sim, providers);
+  const core = (at: Date) => previewCore(sim, { home: scenarioHome, at, preferences, cache });
+  const play = async (scenarios: Record<string, string>) => {
+    await sim.play(scenarios);
+    if (providers.length > 0) await sim.seedHome(scenarioHome, providers);
+  };
+  await play(scenario.sim);
   const listing = await core(now).usage.listProviders();
   if (scenario.empty)
     return { document: { version: 1, generatedAt: now.toISOString(), providers: [] }, listing, providers: [], history: [] };
-  const providers = shownProviders(sim);
   const fetchAt = async (at: Date, scenarios: Record<string, string>) => {
-    await sim.play(scenarios);
+    await play(scenarios);
     return core(at).usage.usage({ providers, status: true });
   };
   if (scenario.before) await fetchAt(new Date(now.getTime() - scenario.before.hoursAgo * 3_600_000), scenario.before.sim);

@@ -22,7 +22,7 @@ import { screenshot } from "./chromium.js";
 import { documentFor, oneConnectionPerRequest, previewCore, type Simulator } from "./documents.js";
 import { iconPage, indexPage, listPage, menuBarPage, PAGE } from "./pages.js";
 import { PreviewError } from "./problems.js";
-import { scenarioProblems, SCENARIOS, titleOptionsFor, viewsOf, type Scenario } from "./scenarios.js";
+import { menuBarDocument, scenarioProblems, SCENARIOS, titleOptionsFor, viewsOf, type Scenario } from "./scenarios.js";
 import { SimulatorProcess } from "./simulator-client.js";
 import { detailToHtml, listToHtml, menuBarToHtml } from "./tree-to-html.js";
 
@@ -120,7 +120,7 @@ export async function runPreview(options: PreviewOptions): Promise<{ files: stri
     for (const scenario of scenarios) {
       const { document, listing, providers, history } = await documentFor(sim, scenario, home, NOW);
       const views = viewsOf(scenario);
-      const model = menuBarModel(document, NOW, "auto", {}, titleOptionsFor(scenario));
+      const model = menuBarModel(menuBarDocument(scenario, document), NOW, "auto", {}, titleOptionsFor(scenario));
       environment.appearance = "light";
       const menuTree = await renderTree(<UsageMenuBar model={model} isLoading={false} onRefresh={() => undefined} />);
       environment.appearance = "dark";

@@ -26,6 +26,10 @@ export interface Scenario {
   id: string;
   title: string;
   caption: string;
+  /** The providers set up and shown, in the list's order (default SHOWN_PROVIDERS). */
+  providers?: readonly string[];
+  /** The ones the menu shows: fewer fit the menu than the list has rows (default MENU_BAR_PROVIDERS). */
+  menuBarProviders?: readonly string[];
   /** Simulator scenario per provider or status page (the others play "ok" / their first). */
   sim: Record<string, string>;
   /** An earlier fetch, hours before the screenshots' clock, that leaves last good snapshots in Raycast's cache. */
@@ -64,6 +68,16 @@ export interface Scenario {
   };
 }
 
+/**
+ * The providers a scenario sets up and shows unless it names its own: the coding assistants most
+ * people watch (set up by their own sign-in files in the preview's HOME, Cursor by its cookie), then
+ * some set up by a key typed in Preferences.
+ */
+export const SHOWN_PROVIDERS = ["claude", "codex", "cursor", "gemini", "copilot", "openrouter", "zai", "warp"] as const;
+
+/** The providers a menu shows unless its scenario names its own: three providers' meters fit the picture. */
+export const MENU_BAR_PROVIDERS = ["claude", "codex", "zai"] as const;
+
 /** A meter's earlier readings, as [minutes ago, used percent] pairs. */
 const earlier = (provider: string, meter: MeterRole, readings: readonly [number, number][]): EarlierReadings => ({
   provider,
@@ -83,31 +97,28 @@ export const SCENARIOS: readonly Scenario[] = [
     id: "all-fine",
     title: "All fine",
     caption: "Every quota at a glance: the fullest meter in the menu bar, each provider's meters, plan and reset in the menu.",
+    providers: ["claude", "codex", "cursor", "copilot", "openrouter", "warp"],
+    menuBarProviders: ["claude", "codex", "copilot"],
     sim: { warp: "unlimited" },
-    selected: "zai",
+    selected: "claude",
     metadata: { list: 1, menuBar: 2 },
-    // z.ai's weekly tokens went up slowly this last day (the history basis needs readings over a tenth
-    // of the week): ahead of the window's average pace, at today's they last to the reset
-    history: earlier("zai", "secondary", [
-      [1_800, 30.2],
-      [1_200, 30.6],
-      [600, 31],
-    ]),
     expect: { unlimited: ["warp"], nothingRunsOut: true },
   },
   {
     id: "near-limit",
-    title: "One provider near its limit",
-    caption: "OpenRouter at 95% of its credits turns the ring red, whichever provider it is.",
-    sim: { openrouter: "near_limit" },
-    selected: "openrouter",
+    title: "One provider at its limit",
+    caption: "Gemini CLI's Pro requests are used up: the ring turns red, whichever provider it is.",
+    menuBarProviders: ["claude", "codex", "gemini"],
+    sim: { gemini: "standard" },
+    selected: "gemini",
     metadata: { menuBar: 3 },
-    expect: { nearLimit: ["openrouter"] },
+    expect: { nearLimit: ["gemini"] },
   },
   {
     id: "unauthorized",
     title: "One provider unauthorized",
     caption: "A rejected key says so, with what to do about it.",
+    menuBarProviders: ["claude", "codex", "warp"],
     sim: { warp: "unauthorized" },
     selected: "warp",
     showActions: true,
@@ -118,6 +129,7 @@ export const SCENARIOS: readonly Scenario[] = [
     id: "stale",
     title: "One provider stale",
     caption: "When a fetch fails, the last good data stays, marked with its age and the error.",
+    menuBarProviders: ["claude", "codex", "zai"],
     before: { hoursAgo: 2, sim: {} },
     sim: { zai: "upstream_500" },
     selected: "zai",
@@ -127,11 +139,12 @@ export const SCENARIOS: readonly Scenario[] = [
   {
     id: "incident",
     title: "A status-page incident",
-    caption: "A polled status page with an incident badges the icon; details and View Status in the menu.",
-    sim: { "status-github": "incident" },
-    selected: "copilot",
+    caption: "An incident on Claude's status page badges the icon; its details and View Status in the menu.",
+    menuBarProviders: ["claude", "codex"],
+    sim: { "status-claude": "incident" },
+    selected: "claude",
     metadata: { menuBar: 6 },
-    expect: { incident: ["copilot"] },
+    expect: { incident: ["claude"] },
   },
   {
     id: "runs-out",
@@ -231,6 +244,7 @@ export function scenarioProblems(
   const problems: string[] = [];
   const { errors = {}, stale = [], nearLimit = [], incident = [], unlimited = [] } = scenario.expect;
   const shown = document.providers.map((p) => p.id);
+  const inMenu = new Set(menuBarDocument(scenario, document).providers.map((p) => p.id));
   const drawsList = viewsOf(scenario).includes("list");
   if (scenario.empty) {
     if (shown.length > 0) problems.push(`shows ${shown.join(", ")} although nothing is set up`);
@@ -239,12 +253,21 @@ export function scenarioProblems(
   }
   const missing = providers.filter((id) => !shown.includes(id));
   if (missing.length > 0) problems.push(`misses ${missing.join(", ")}`);
+  const menuMissing = (scenario.menuBarProviders ?? []).filter((id) => !shown.includes(id));
+  if (menuMissing.length > 0) problems.push(`the menu misses ${menuMissing.join(", ")}`);
+  // what the scenario is about is in its menu too (an unlimited meter may be the list's alone)
+  const { runsOut = [] } = scenario.expect;
+  const about = [...Object.keys(errors), ...stale, ...nearLimit, ...incident, ...runsOut].filter((id) => !inMenu.has(id));
+  if (viewsOf(scenario).includes("menuBar") && about.length > 0) problems.push(`the menu leaves out ${[...new Set(about)].join(", ")}`);
   for (const usage of document.providers) {
     const code = errors[usage.id];
     const said = usage.error ? `${usage.error.code}: ${usage.error.message}` : "no error";
     if (code !== undefined) {
       if (usage.error?.code !== code || usage.stale) problems.push(`${usage.id} should fail with ${code} but shows ${said}`);
-      else if (!html.list.includes(escapeHtml(usage.error.message)) || !html.menuBar.includes(escapeHtml(usage.name)))
+      else if (
+        !html.list.includes(escapeHtml(usage.error.message)) ||
+        (inMenu.has(usage.id) && !html.menuBar.includes(escapeHtml(usage.name)))
+      )
         problems.push(`${usage.id}'s error is not in the views`);
     } else if (stale.includes(usage.id)) {
       if (!usage.stale || !usage.error) problems.push(`${usage.id} should be stale with an error but shows ${said}`);
@@ -273,6 +296,12 @@ export function scenarioProblems(
   return problems;
 }
 
+/** What the scenario's menu shows of `document`: the providers of its menu. */
+export function menuBarDocument(scenario: Scenario, document: UsageDocument): UsageDocument {
+  const shown: readonly string[] = scenario.menuBarProviders ?? MENU_BAR_PROVIDERS;
+  return { ...document, providers: document.providers.filter((p) => shown.includes(p.id)) };
+}
+
 /** The views a scenario is drawn in. */
 export function viewsOf(scenario: Scenario): readonly PreviewView[] {
   return scenario.views ?? ["list", "menuBar"];
@@ -291,7 +320,8 @@ export function titleOptionsFor(scenario: Scenario): TitleOptions {
 function paceProblems(scenario: Scenario, document: UsageDocument, html: { list: string; menuBar: string }): string[] {
   const problems: string[] = [];
   const now = new Date(document.generatedAt);
-  for (const usage of document.providers) {
+  const menu = menuBarDocument(scenario, document);
+  for (const usage of menu.providers) {
     for (const meter of metersOf(usage)) {
       const pace = paceView(meter, now);
       if (pace && !html.menuBar.includes(escapeHtml(pace.deltaLine)))
@@ -326,14 +356,14 @@ function paceProblems(scenario: Scenario, document: UsageDocument, html: { list:
   const expected = scenario.expect.title;
   if (expected !== undefined) {
     const options = titleOptionsFor(scenario);
-    const title = menuBarTitle(document, now, "auto", options);
+    const title = menuBarTitle(menu, now, "auto", options);
     if (title.text === "" || !html.menuBar.includes(`<span class="status-title">${escapeHtml(title.text)}</span>`))
       problems.push(`the menu-bar title is not drawn (${title.text || "empty"})`);
     if (expected === "rotate") {
       const modes = new Set(
         Array.from(
           { length: ROTATION.length },
-          (_, i) => menuBarTitle(document, new Date(now.getTime() + i * options.rotateSeconds * 1000), "auto", options).shown,
+          (_, i) => menuBarTitle(menu, new Date(now.getTime() + i * options.rotateSeconds * 1000), "auto", options).shown,
         ),
       );
       if (modes.size < 2) problems.push(`the rotating title shows only ${[...modes].join(", ")}`);

@@ -1,7 +1,8 @@
 /**
  * The preview's handle on the provider simulator, which runs in a child process
  * (simulator-process.ts, through vite-node like the preview itself): its environment (keys and
- * QUOTABAR_ORIGIN_MAP), its providers and their scenarios, and `play()` to switch scenarios.
+ * QUOTABAR_ORIGIN_MAP), its providers and their scenarios, `play()` to switch scenarios and
+ * `seedHome()` to lay out the local files of the providers read from a home.
  */
 import { fork, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -9,9 +10,18 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PreviewError } from "./problems.js";
 
-export type ToSimulator = { kind: "play"; seq: number; scenarios: Record<string, string> } | { kind: "stop" };
+export type ToSimulator =
+  | { kind: "play"; seq: number; scenarios: Record<string, string> }
+  | { kind: "seed"; seq: number; home: string; providers: string[] }
+  | { kind: "stop" };
+/** A provider the simulator plays: its scenarios, and whether it is set up by files it lays out in a home (Claude Code's sign-in...). */
+export interface SimulatedProvider {
+  id: string;
+  scenarios: string[];
+  seedsHome: boolean;
+}
 export type FromSimulator =
-  | { kind: "ready"; pid: number; env: Record<string, string>; providers: { id: string; scenarios: string[] }[] }
+  | { kind: "ready"; pid: number; env: Record<string, string>; providers: SimulatedProvider[] }
   | { kind: "played"; seq: number }
   | { kind: "failed"; seq: number; message: string };
 
@@ -30,14 +40,14 @@ export class SimulatorProcess {
     /** The simulator's process id (not this process's). */
     readonly pid: number,
     private readonly environment: Record<string, string>,
-    readonly providers: readonly { id: string; scenarios: readonly string[] }[],
+    readonly providers: readonly Readonly<SimulatedProvider>[],
   ) {
     child.on("message", (message: FromSimulator) => {
       if (message.kind === "ready") return;
       const waiter = this.waiting.get(message.seq);
       this.waiting.delete(message.seq);
       if (message.kind === "played") waiter?.resolve();
-      else waiter?.reject(new PreviewError(`the simulator refused a scenario: ${message.message}`));
+      else waiter?.reject(new PreviewError(`the simulator refused: ${message.message}`));
     });
     const failAll = (why: string) => {
       for (const waiter of this.waiting.values()) waiter.reject(new PreviewError(`the simulator process ${why}`));
@@ -91,11 +101,19 @@ export class SimulatorProcess {
     );
     const unknown = Object.keys(scenarios).filter((id) => !this.providers.some((p) => p.id === id));
     if (unknown.length > 0) return Promise.reject(new PreviewError(`the simulator has no provider ${unknown.join(", ")}`));
-    const seq = ++this.seq;
+    return this.ask({ kind: "play", seq: ++this.seq, scenarios: all });
+  }
+
+  /** Lays out the files of `providers` (those that have any) under `home`, each in the scenario it plays now. */
+  seedHome(home: string, providers: readonly string[]): Promise<void> {
+    return this.ask({ kind: "seed", seq: ++this.seq, home, providers: [...providers] });
+  }
+
+  private ask(message: Extract<ToSimulator, { seq: number }>): Promise<void> {
     return new Promise<void>((resolvePromise, reject) => {
       if (!this.child.connected) return reject(new PreviewError("the simulator process is gone"));
-      this.waiting.set(seq, { resolve: resolvePromise, reject });
-      this.child.send({ kind: "play", seq, scenarios: all } satisfies ToSimulator);
+      this.waiting.set(message.seq, { resolve: resolvePromise, reject });
+      this.child.send(message satisfies ToSimulator);
     });
   }
 

@@ -17,12 +17,14 @@ process.on("message", (message: ToSimulator) => {
     void sim.stop().finally(() => process.exit(0));
     return;
   }
-  try {
-    for (const [id, scenario] of Object.entries(message.scenarios)) sim.setScenario(id, scenario);
-    send({ kind: "played", seq: message.seq });
-  } catch (error) {
-    send({ kind: "failed", seq: message.seq, message: (error as Error).message });
-  }
+  const done = async () => {
+    if (message.kind === "seed") await sim.seedHome(message.home, message.providers);
+    else for (const [id, scenario] of Object.entries(message.scenarios)) sim.setScenario(id, scenario);
+  };
+  done().then(
+    () => send({ kind: "played", seq: message.seq }),
+    (error: Error) => send({ kind: "failed", seq: message.seq, message: error.message }),
+  );
 });
 // the preview went away (finished or crashed): do not outlive it
 process.on("disconnect", () => void sim.stop().finally(() => process.exit(0)));
@@ -31,5 +33,5 @@ send({
   kind: "ready",
   pid: process.pid,
   env: sim.env(),
-  providers: sim.providers.map((p) => ({ id: p.id, scenarios: [...p.scenarios] })),
+  providers: sim.providers.map((p) => ({ id: p.id, scenarios: [...p.scenarios], seedsHome: p.seedHome !== undefined })),
 });

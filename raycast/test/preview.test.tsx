@@ -8,11 +8,11 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHROMIUM_FLAGS, screenshot } from "../preview/chromium.js";
 import { copyToStore } from "../preview/command.js";
-import { documentFor, oneConnectionPerRequest } from "../preview/documents.js";
+import { documentFor, oneConnectionPerRequest, preferencesFrom } from "../preview/documents.js";
 import { listPage } from "../preview/pages.js";
 import { findChromium, missingExtensionDependencies, missingFont } from "../preview/problems.js";
 import { NOW as PREVIEW_NOW, runPreview } from "../preview/run.js";
-import { scenarioProblems, SCENARIOS, storeFiles, timeProblems, viewsOf, type Scenario } from "../preview/scenarios.js";
+import { menuBarDocument, scenarioProblems, SCENARIOS, storeFiles, timeProblems, viewsOf, type Scenario } from "../preview/scenarios.js";
 import { SimulatorProcess } from "../preview/simulator-client.js";
 import { listToHtml } from "../preview/tree-to-html.js";
 import { menuBarModel } from "../../menubar-raycast/menu-bar-model.js";
@@ -126,13 +126,13 @@ describe("preview: a screenshot shows what its scenario names, or is not written
   it("accepts the shots that show their scenario", async () => {
     const unauthorized = doc(copilot, warpUnauthorized);
     expect(
-      scenarioProblems(scenario("unauthorized"), unauthorized, shown, {
+      scenarioProblems({ ...scenario("unauthorized"), menuBarProviders: shown }, unauthorized, shown, {
         list: await listHtml(unauthorized, "warp"),
         menuBar: "GitHub Copilot Warp",
       }),
     ).toEqual([]);
     const fine = doc(copilot, usage({ ...warpUnlimited }));
-    const allFine = { ...scenario("all-fine"), selected: "copilot" };
+    const allFine = { ...scenario("all-fine"), selected: "copilot", menuBarProviders: ["copilot"] };
     expect(scenarioProblems(allFine, fine, shown, { list: await listHtml(fine, "copilot"), menuBar: "" })).toEqual([]);
     expect(
       scenarioProblems(allFine, doc(copilot, warp), shown, { list: await listHtml(doc(copilot, warp), "copilot"), menuBar: "" }),
@@ -156,7 +156,7 @@ describe("preview: a screenshot shows what its scenario names, or is not written
       "the menu-bar title is not drawn (runs out in 3d 7h)",
     ]);
     expect(
-      scenarioProblems({ ...scenario("title-pace"), selected: "copilot" }, doc(copilot), ["copilot"], {
+      scenarioProblems({ ...scenario("title-pace"), selected: "copilot", menuBarProviders: ["copilot"] }, doc(copilot), ["copilot"], {
         list: "",
         menuBar: menuBarHtml(doc(copilot)),
       }),
@@ -189,6 +189,45 @@ describe("preview: a screenshot shows what its scenario names, or is not written
     expect(timeProblems(document("2026-11-20T13:00:00.000Z"), { list: "Until: 2026-12-18T09:03:00Z", menuBar: "" })).toEqual([
       "the list shows a raw time (2026-12-18T09:03…)",
     ]);
+  });
+
+  it("checks the menu for the providers it shows, and the list for all of them", async () => {
+    const unauthorized = doc(copilot, warpUnauthorized);
+    const list = await listHtml(unauthorized, "warp");
+    const menuOf = (ids: string[]) => ({ ...scenario("unauthorized"), menuBarProviders: ids });
+    expect(menuBarDocument(menuOf(["copilot"]), unauthorized).providers.map((p) => p.id)).toEqual(["copilot"]);
+    const listOnly = { ...menuOf(["copilot"]), views: ["list"] as const };
+    expect(scenarioProblems(listOnly, unauthorized, shown, { list, menuBar: "GitHub Copilot" })).toEqual([]);
+    expect(scenarioProblems(menuOf(["copilot"]), unauthorized, shown, { list, menuBar: "GitHub Copilot" })).toEqual([
+      "the menu leaves out warp",
+    ]);
+    expect(scenarioProblems(menuOf(["copilot", "warp"]), unauthorized, shown, { list, menuBar: "GitHub Copilot" })).toEqual([
+      "warp's error is not in the views",
+    ]);
+    expect(scenarioProblems(menuOf(["copilot", "warp", "zai"]), unauthorized, shown, { list, menuBar: "GitHub Copilot Warp" })).toEqual([
+      "the menu misses zai",
+    ]);
+    expect(scenarioProblems(listOnly, unauthorized, shown, { list: "", menuBar: "" })).toEqual([
+      "warp's error is not in the views",
+      "the list's detail pane does not show Warp",
+    ]);
+  });
+
+  it("sets up by a key or cookie in Preferences only the providers shown that have no home of their own", () => {
+    const sim = {
+      env: () => ({ CURSOR_COOKIE: "WorkosCursorSessionToken=s", CLAUDE_COOKIE: "sessionKey=k", OPENROUTER_API_KEY: "sk-or-1" }),
+      providers: [
+        { id: "claude", scenarios: ["ok"], seedsHome: true },
+        { id: "cursor", scenarios: ["ok"], seedsHome: false },
+        { id: "openrouter", scenarios: ["ok"], seedsHome: false },
+      ],
+    };
+    expect(preferencesFrom(sim, ["claude", "cursor", "openrouter"])).toEqual({
+      statusChecks: true,
+      cursorCookie: "WorkosCursorSessionToken=s",
+      openrouterApiKey: "sk-or-1",
+    });
+    expect(preferencesFrom(sim, ["claude"])).toEqual({ statusChecks: true });
   });
 
   it("sends the Store exactly the screenshots the scenarios name, numbered", () => {
@@ -231,6 +270,23 @@ describe("preview: the simulator keeps answering whatever the preview is busy wi
     const warpNow = second.document.providers.find((p) => p.id === "warp")!;
     expect(warpNow.error).toMatchObject({ code: "unauthorized" });
     expect(second.document.providers.filter((p) => p.id !== "warp").every((p) => p.ok)).toBe(true);
+  }, 60_000);
+
+  it("sets Claude Code, Codex and the Gemini CLI up from their files in the scenario's own home, Cursor from its cookie", async () => {
+    const assistants: Scenario = { ...scenario("all-fine"), id: "assistants", providers: ["claude", "codex", "gemini", "cursor"] };
+    const { document, listing } = await documentFor(sim, assistants, home, PREVIEW_NOW);
+    expect(document.providers.map((p) => [p.id, p.ok, p.source, p.error?.message ?? null])).toEqual([
+      ["claude", true, "oauth", null],
+      ["codex", true, "oauth", null],
+      ["gemini", true, "oauth", null],
+      ["cursor", true, "web", null],
+    ]);
+    expect(existsSync(join(home, "assistants", ".claude", ".credentials.json"))).toBe(true);
+    expect(listing.filter((l) => l.enabled).map((l) => l.id)).toEqual(expect.arrayContaining(["claude", "codex", "gemini", "cursor"]));
+    // the new user's home stays empty: none of them is set up there
+    const newUser = await documentFor(sim, scenario("new-user"), home, PREVIEW_NOW);
+    expect(readdirSync(join(home, "new-user"))).toEqual([]);
+    expect(newUser.listing.filter((l) => ["claude", "codex", "gemini", "cursor"].includes(l.id) && l.enabled)).toEqual([]);
   }, 60_000);
 
   it("takes screenshots without holding up this process's event loop", async () => {
