@@ -152,7 +152,8 @@ export class ProviderSimulator {
   /**
    * The upstream and route that answer a request. Upstreams may share a host (Google's token
    * endpoint serves Vertex AI and the Gemini CLI): a route whose `accepts` takes the request wins,
-   * else the first route without one.
+   * else a route (without `accepts`) of the first upstream that has the host: a test that puts an
+   * upstream first shadows the host's other upstreams, as it always did.
    */
   private routeOf(host: string, request: SimRequest): { provider?: SimulatedUpstream; route?: SimRoute } {
     const candidates = this.providers.flatMap((provider) =>
@@ -164,7 +165,12 @@ export class ProviderSimulator {
             .map((route) => ({ provider, route }))
         : [],
     );
-    return candidates.find(({ route }) => route.accepts?.(request) === true) ?? candidates.find(({ route }) => !route.accepts) ?? {};
+    const owner = this.providers.find((provider) => provider.origins.some((o) => new URL(o).host === host));
+    return (
+      candidates.find(({ route }) => route.accepts?.(request) === true) ??
+      candidates.find(({ provider, route }) => provider === owner && !route.accepts) ??
+      {}
+    );
   }
 
   private send(res: ServerResponse, reply: SimReply, upstream: SimulatedUpstream | undefined): void {
