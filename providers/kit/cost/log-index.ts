@@ -123,21 +123,24 @@ export async function saveIndex(
   const recent: Sums = {};
   // the last days before now, or before the newest request when the logs end earlier
   let newest = 0;
-  for (const record of Object.values(records)) for (const quarter of Object.keys(record.sums)) newest = Math.max(newest, Number(quarter));
+  for (const record of Object.values(records)) for (const quarter in record.sums) newest = Math.max(newest, Number(quarter));
   const from = Math.floor((Math.min(now, (newest + 1) * QUARTER_MS) - RECENT_MS) / QUARTER_MS);
+  // a few hundred days and rows stand for tens of thousands of requests: each is worked out once
   const dayOf = new Map<string, string>();
+  const withoutSession = new Map<string, string>();
   let skipped = 0;
   for (const record of Object.values(records)) skipped += record.skipped + record.partial;
-  for (const [quarter, rows] of Object.entries(allSums(records))) {
+  eachCounted(records, (quarter, key, amounts, at) => {
     let day = dayOf.get(quarter);
     if (day === undefined) dayOf.set(quarter, (day = localDay(Number(quarter) * QUARTER_MS)));
-    for (const [key, amounts] of Object.entries(rows)) {
+    let row = withoutSession.get(key);
+    if (row === undefined) {
       const { backend, model } = rowOf(key);
-      const row = `${backend}\t${model}\t`;
-      addAmounts(days, day, row, amounts);
-      if (Number(quarter) >= from) addAmounts(recent, quarter, row, amounts);
+      withoutSession.set(key, (row = `${backend}\t${model}\t`));
     }
-  }
+    addAmounts(days, day, row, amounts, at);
+    if (Number(quarter) >= from) addAmounts(recent, quarter, row, amounts, at);
+  });
   const generation = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
   const stamps = Object.fromEntries(Object.entries(records).map(([path, r]) => [path, [r.size, r.mtimeMs]]));
   try {
@@ -157,27 +160,38 @@ export async function saveIndex(
  */
 export function allSums(records: Record<string, FileRecord>): Sums {
   const sums: Sums = {};
+  eachCounted(records, (quarter, row, amounts, at) => addAmounts(sums, quarter, row, amounts, at));
+  return sums;
+}
+
+/** Each file's unkeyed sums, then each answer once (as `allSums` says): its quarter, row, and its amounts from `amounts[at]`. */
+function eachCounted(
+  records: Record<string, FileRecord>,
+  counted: (quarter: string, row: string, amounts: readonly number[], at: number) => void,
+): void {
   const chosen = new Map<string, KeyedEntry>();
   const tokens = (e: KeyedEntry) => (e[3] ?? 0) + (e[4] ?? 0) + (e[5] ?? 0) + (e[6] ?? 0);
   for (const path of Object.keys(records).sort()) {
     const record = records[path] as FileRecord;
-    for (const [quarter, rows] of Object.entries(record.sums))
-      for (const [row, amounts] of Object.entries(rows)) addAmounts(sums, quarter, row, amounts);
-    for (const [key, entry] of Object.entries(record.keyed)) {
+    for (const quarter in record.sums) {
+      const rows = record.sums[quarter] as Record<string, Amounts>;
+      for (const row in rows) counted(quarter, row, rows[row] as Amounts, 0);
+    }
+    for (const key in record.keyed) {
+      const entry = record.keyed[key] as KeyedEntry;
       const earlier = chosen.get(key);
       if (!earlier || (earlier[2] === 1 && entry[2] === 0) || (earlier[2] === entry[2] && tokens(entry) > tokens(earlier)))
         chosen.set(key, entry);
     }
   }
-  for (const [quarter, row, , ...amounts] of chosen.values()) addAmounts(sums, quarter, row, amounts);
-  return sums;
+  for (const entry of chosen.values()) counted(String(entry[0]), entry[1], entry as unknown as readonly number[], 3);
 }
 
-/** Adds (or with -1 takes away) one row's amounts of one quarter hour. */
-export function addAmounts(sums: Sums, quarter: number | string, row: string, amounts: readonly number[], sign: 1 | -1 = 1): void {
+/** Adds one row's amounts (from `amounts[at]` on) to a quarter hour's or a day's. */
+export function addAmounts(sums: Sums, quarter: number | string, row: string, amounts: readonly number[], at = 0): void {
   const rows = (sums[quarter] ??= {});
   const into = (rows[row] ??= new Array<number>(AMOUNTS).fill(0));
-  for (let i = 0; i < AMOUNTS; i++) into[i] = Math.max(0, (into[i] as number) + sign * (amounts[i] ?? 0));
+  for (let i = 0; i < AMOUNTS; i++) into[i] = (into[i] as number) + (amounts[at + i] ?? 0);
 }
 
 const isCount = (n: unknown): n is number => typeof n === "number" && Number.isSafeInteger(n) && n >= 0;
