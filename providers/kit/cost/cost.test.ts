@@ -320,6 +320,19 @@ describe("cost: bad input is skipped and counted, never a crash or a wrong total
     writeFileSync(join(cache, "claude-files.json"), "not json");
     expect(await tokens(home)).toMatchObject({ total: 1100, requests: 1 });
   });
+
+  it("a file's cache entry whose answers name a row it does not hold is dropped, and the file read again", async () => {
+    const { home, path } = claudeHome([answer()]);
+    await tokens(home);
+    const files = join(home, ".cache", "quotabar", "cost-logs", "claude-files.json");
+    const kept = JSON.parse(readFileSync(files, "utf8")) as { files: Record<string, { rows: string[]; keyed: Record<string, unknown[]> }> };
+    const record = Object.values(kept.files)[0]!;
+    expect(record.rows).toHaveLength(1);
+    for (const entry of Object.values(record.keyed)) entry[1] = 7;
+    writeFileSync(files, JSON.stringify(kept));
+    appendFileSync(path, `\n${answer({ id: "2" })}\n`);
+    expect(await tokens(home)).toMatchObject({ total: 2200, requests: 2, skipped: 0 });
+  });
 });
 
 describe("cost: pricing", () => {

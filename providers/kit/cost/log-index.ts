@@ -22,7 +22,7 @@ const RECENT_MS = 8 * 86_400_000;
  * chunk of the same answer (in this file, read now or in a later run) replaces it, and one answer
  * copied into another file (a resumed session, a sub-agent's replay) counts once across files.
  */
-export type KeyedEntry = [quarter: number, row: string, sidechain: 0 | 1, ...amounts: number[]];
+export type KeyedEntry = [quarter: number, row: number, sidechain: 0 | 1, ...amounts: number[]];
 
 export interface FileRecord {
   size: number;
@@ -34,6 +34,8 @@ export interface FileRecord {
   /** The requests without both ids (each counted as it is). */
   sums: Sums;
   keyed: Record<string, KeyedEntry>;
+  /** The rows the keyed requests are counted under (`rowKey`), each once: an entry holds its index here (a third of the file's size). */
+  rows: string[];
   /** Lines that were not counted: not JSON, not an object, counts that are not whole non-negative numbers, too long. */
   skipped: number;
   /** 1 when the file ends in a line that is not whole JSON yet: counted as skipped until it is. */
@@ -68,7 +70,7 @@ export interface LogIndex extends IndexSums {
   records(): Promise<Record<string, FileRecord>>;
 }
 
-const VERSION = 5;
+const VERSION = 6;
 const keys = (agent: string) => ({ summary: `cost-logs/${agent}`, records: `cost-logs/${agent}-files` });
 
 /** The kept index of `agent` when it was made with these prices in this zone and holds only sane numbers; else an empty one (its records still serve). */
@@ -169,7 +171,7 @@ function eachCounted(
   records: Record<string, FileRecord>,
   counted: (quarter: string, row: string, amounts: readonly number[], at: number) => void,
 ): void {
-  const chosen = new Map<string, KeyedEntry>();
+  const chosen = new Map<string, [KeyedEntry, string[]]>();
   const tokens = (e: KeyedEntry) => (e[3] ?? 0) + (e[4] ?? 0) + (e[5] ?? 0) + (e[6] ?? 0);
   for (const path of Object.keys(records).sort()) {
     const record = records[path] as FileRecord;
@@ -179,12 +181,12 @@ function eachCounted(
     }
     for (const key in record.keyed) {
       const entry = record.keyed[key] as KeyedEntry;
-      const earlier = chosen.get(key);
+      const earlier = chosen.get(key)?.[0];
       if (!earlier || (earlier[2] === 1 && entry[2] === 0) || (earlier[2] === entry[2] && tokens(entry) > tokens(earlier)))
-        chosen.set(key, entry);
+        chosen.set(key, [entry, record.rows]);
     }
   }
-  for (const entry of chosen.values()) counted(String(entry[0]), entry[1], entry as unknown as readonly number[], 3);
+  for (const [entry, rows] of chosen.values()) counted(String(entry[0]), rows[entry[1]] as string, entry, 3);
 }
 
 /** Adds one row's amounts (from `amounts[at]` on) to a quarter hour's or a day's. */
@@ -214,13 +216,16 @@ function saneRecords(files: Record<string, unknown>): Record<string, FileRecord>
       isCount(r.skipped) &&
       (r.partial === 0 || r.partial === 1) &&
       isSums(r.sums) &&
+      Array.isArray(r.rows) &&
+      r.rows.every((row) => typeof row === "string") &&
       isMap(r.keyed) &&
       Object.values(r.keyed).every(
         (t) =>
           Array.isArray(t) &&
           t.length === 3 + AMOUNTS &&
           isCount(t[0]) &&
-          typeof t[1] === "string" &&
+          isCount(t[1]) &&
+          t[1] < (r.rows as string[]).length &&
           (t[2] === 0 || t[2] === 1) &&
           isAmounts(t.slice(3)),
       )

@@ -195,11 +195,27 @@ async function readFile(
   let partial = 0;
   // the last chunk of an answer wins: a streamed answer's later chunks carry its final counts
   const keyed: Record<string, KeyedEntry> = resume ? structuredClone(resume.keyed) : {};
+  const rows = resume ? [...resume.rows] : [];
+  const rowIndex = new Map(rows.map((row, i) => [row, i]));
   const add = (entry: LogEntry) => {
     const quarter = quarterOf(entry.at);
     const row = rowKey(entry.row);
-    if (entry.key === null) addAmounts(sums, quarter, row, entry.amounts);
-    else keyed[keyHash(entry.key)] = [quarter, row, entry.sidechain ? 1 : 0, ...entry.amounts];
+    if (entry.key === null) return addAmounts(sums, quarter, row, entry.amounts);
+    let index = rowIndex.get(row);
+    if (index === undefined) rowIndex.set(row, (index = rows.push(row) - 1));
+    const [input, output, cacheWrite, cacheRead, nanos, requests, unpriced] = entry.amounts as number[];
+    keyed[keyHash(entry.key)] = [
+      quarter,
+      index,
+      entry.sidechain ? 1 : 0,
+      input!,
+      output!,
+      cacheWrite!,
+      cacheRead!,
+      nanos!,
+      requests!,
+      unpriced!,
+    ];
   };
   const head = resume?.head ?? (await headOf(file.path));
   const scan = await scanLines(file.path, {
@@ -233,6 +249,7 @@ async function readFile(
       head,
       sums,
       keyed,
+      rows,
       skipped,
       partial,
       ...(state !== null ? { state } : {}),
