@@ -46,6 +46,15 @@ describe("kit line files: scanLines", () => {
     });
   });
 
+  it("keeps the file's first bytes when asked and the scan starts at 0 (all of a shorter file); none from an offset", async () => {
+    const file = join(tempDir(), "a.jsonl");
+    writeFileSync(file, "x1 first line\nx2\n");
+    expect((await linesOf(file, { headBytes: 8 })).scan.head?.toString()).toBe("x1 first");
+    expect((await linesOf(file, { headBytes: 64 })).scan.head?.toString()).toBe("x1 first line\nx2\n");
+    expect((await linesOf(file, { headBytes: 8, from: 3 })).scan.head).toBeUndefined();
+    expect((await linesOf(file)).scan.head).toBeUndefined();
+  });
+
   it("starts at an offset, and leaves an unfinished last line for the next read unless it was whole", async () => {
     const file = join(tempDir(), "a.jsonl");
     writeFileSync(file, 'x1\nx2\n{"x":');

@@ -4,7 +4,7 @@ import { openRegularFile } from "../../../adapters/fs/regular-file.js";
 import type { Environment } from "../../../ports/environment.js";
 import { CLAUDE_USAGE_MARK, claudeEntry, claudeLogRoots, isClaudeLog } from "./claude-logs.js";
 import { CODEX_MARK, codexEntry, codexLogRoots, freshCodexState, isCodexLog, mayBeCodexEvent, type CodexState } from "./codex-logs.js";
-import { quarterOf, rowKey, type LogEntry } from "./log-entry.js";
+import { quarterOf, rowKey, type LogEntry, type Row } from "./log-entry.js";
 import { timeZone } from "./days.js";
 import { addAmounts, allSums, loadIndex, saveIndex, type FileRecord, type IndexSums, type KeyedEntry, type Sums } from "./log-index.js";
 import { prices, type Agent } from "./prices.js";
@@ -197,9 +197,17 @@ async function readFile(
   const keyed: Record<string, KeyedEntry> = resume ? structuredClone(resume.keyed) : {};
   const rows = resume ? [...resume.rows] : [];
   const rowIndex = new Map(rows.map((row, i) => [row, i]));
+  // a file's requests come under a few rows, mostly the same as the one before: its text is made (and hashed) once a run
+  let lastRow: Row | null = null;
+  let lastKey = "";
+  const keyOf = (row: Row) => {
+    if (lastRow === null || row.backend !== lastRow.backend || row.model !== lastRow.model || row.session !== lastRow.session)
+      [lastRow, lastKey] = [row, rowKey(row)];
+    return lastKey;
+  };
   const add = (entry: LogEntry) => {
     const quarter = quarterOf(entry.at);
-    const row = rowKey(entry.row);
+    const row = keyOf(entry.row);
     if (entry.key === null) return addAmounts(sums, quarter, row, entry.amounts);
     let index = rowIndex.get(row);
     if (index === undefined) rowIndex.set(row, (index = rows.push(row) - 1));
@@ -217,9 +225,9 @@ async function readFile(
       unpriced!,
     ];
   };
-  const head = resume?.head ?? (await headOf(file.path));
   const scan = await scanLines(file.path, {
     from: resume?.offset ?? 0,
+    headBytes: HEAD_BYTES,
     holding: logs.holding,
     accept: logs.mayMatter,
     signal,
@@ -246,7 +254,7 @@ async function readFile(
       size: Math.max(file.size, scan.end),
       mtimeMs: file.mtimeMs,
       offset: scan.end,
-      head,
+      head: resume?.head ?? scan.head?.toString("base64") ?? "",
       sums,
       keyed,
       rows,
