@@ -179,6 +179,18 @@ describe("cost: agrees with ccusage 20.0.24 day by day and model by model", () =
     expect(warm.report.total.totalTokens - cold.report.total.totalTokens).toBe(1100);
   });
 
+  it("the summary keeps quarter hours for the last days before the newest request, requests with ids included", async () => {
+    const { home } = claudeHome([
+      answer({ id: "old", at: "2026-01-02T10:00:00.000Z" }),
+      answer({ id: "new", at: "2026-01-20T10:00:00.000Z" }),
+    ]);
+    await tokens(home);
+    const summary = JSON.parse(readFileSync(join(home, ".cache", "quotabar", "cost-logs", "claude.json"), "utf8")) as { recent: object };
+    expect(Object.keys(summary.recent).map((quarter) => new Date(Number(quarter) * 15 * 60_000).toISOString())).toEqual([
+      "2026-01-20T10:00:00.000Z",
+    ]);
+  });
+
   const ccusage = findCcusage();
   it.skipIf(!ccusage)("the installed ccusage agrees on the same logs (skipped when ccusage is not on PATH or in CCUSAGE_BIN)", async () => {
     for (const agent of ["claude", "codex"] as const) {

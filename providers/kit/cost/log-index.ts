@@ -123,25 +123,28 @@ export async function saveIndex(
 ): Promise<IndexSums> {
   const days: Sums = {};
   const recent: Sums = {};
-  // the last days before now, or before the newest request when the logs end earlier
+  // the last days before now, or before the newest request when the logs end earlier (either kind: with ids or without)
   let newest = 0;
-  for (const record of Object.values(records)) for (const quarter in record.sums) newest = Math.max(newest, Number(quarter));
+  for (const record of Object.values(records)) {
+    for (const quarter in record.sums) newest = Math.max(newest, Number(quarter));
+    for (const key in record.keyed) newest = Math.max(newest, (record.keyed[key] as KeyedEntry)[0]);
+  }
   const from = Math.floor((Math.min(now, (newest + 1) * QUARTER_MS) - RECENT_MS) / QUARTER_MS);
   // a few hundred days and rows stand for tens of thousands of requests: each is worked out once
-  const dayOf = new Map<string, string>();
+  const dayOf = new Map<number, string>();
   const withoutSession = new Map<string, string>();
   let skipped = 0;
   for (const record of Object.values(records)) skipped += record.skipped + record.partial;
   eachCounted(records, (quarter, key, amounts, at) => {
     let day = dayOf.get(quarter);
-    if (day === undefined) dayOf.set(quarter, (day = localDay(Number(quarter) * QUARTER_MS)));
+    if (day === undefined) dayOf.set(quarter, (day = localDay(quarter * QUARTER_MS)));
     let row = withoutSession.get(key);
     if (row === undefined) {
       const { backend, model } = rowOf(key);
       withoutSession.set(key, (row = `${backend}\t${model}\t`));
     }
     addAmounts(days, day, row, amounts, at);
-    if (Number(quarter) >= from) addAmounts(recent, quarter, row, amounts, at);
+    if (quarter >= from) addAmounts(recent, quarter, row, amounts, at);
   });
   const generation = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
   const stamps = Object.fromEntries(Object.entries(records).map(([path, r]) => [path, [r.size, r.mtimeMs]]));
@@ -169,7 +172,7 @@ export function allSums(records: Record<string, FileRecord>): Sums {
 /** Each file's unkeyed sums, then each answer once (as `allSums` says): its quarter, row, and its amounts from `amounts[at]`. */
 function eachCounted(
   records: Record<string, FileRecord>,
-  counted: (quarter: string, row: string, amounts: readonly number[], at: number) => void,
+  counted: (quarter: number, row: string, amounts: readonly number[], at: number) => void,
 ): void {
   const chosen = new Map<string, [KeyedEntry, string[]]>();
   const tokens = (e: KeyedEntry) => (e[3] ?? 0) + (e[4] ?? 0) + (e[5] ?? 0) + (e[6] ?? 0);
@@ -177,7 +180,7 @@ function eachCounted(
     const record = records[path] as FileRecord;
     for (const quarter in record.sums) {
       const rows = record.sums[quarter] as Record<string, Amounts>;
-      for (const row in rows) counted(quarter, row, rows[row] as Amounts, 0);
+      for (const row in rows) counted(Number(quarter), row, rows[row] as Amounts, 0);
     }
     for (const key in record.keyed) {
       const entry = record.keyed[key] as KeyedEntry;
@@ -186,7 +189,7 @@ function eachCounted(
         chosen.set(key, [entry, record.rows]);
     }
   }
-  for (const [entry, rows] of chosen.values()) counted(String(entry[0]), rows[entry[1]] as string, entry, 3);
+  for (const [entry, rows] of chosen.values()) counted(entry[0], rows[entry[1]] as string, entry, 3);
 }
 
 /** Adds one row's amounts (from `amounts[at]` on) to a quarter hour's or a day's. */
