@@ -99,7 +99,7 @@ export interface LineScan {
   head?: Buffer;
 }
 
-const CHUNK_BYTES = 1 << 20;
+const CHUNK_BYTES = 256 << 10;
 export const MAX_LINE_BYTES = 16 << 20;
 const NEWLINE = 10;
 
