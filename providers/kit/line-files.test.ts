@@ -33,7 +33,7 @@ async function linesOf(path: string, options: Partial<LineScanOptions> = {}) {
 describe("kit line files: scanLines", () => {
   it("hands over the lines holding the text, whole across chunk edges, decoded as UTF-8", async () => {
     const file = join(tempDir(), "a.jsonl");
-    const long = `x${"é".repeat(150_000)}`; // 300,001 bytes: spans the 1 MiB chunks of a larger file below
+    const long = `x${"é".repeat(150_000)}`; // 300,001 bytes: longer than a 256 KiB chunk, so the buffer grows for it
     const lines = ["no match", long, "ab x", "", ...Array.from({ length: 8 }, () => `x${"y".repeat(300_000)}`), "12x45"];
     writeFileSync(file, `${lines.join("\n")}\n`);
     const { seen, scan } = await linesOf(file);
