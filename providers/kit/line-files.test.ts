@@ -33,7 +33,7 @@ async function linesOf(path: string, options: Partial<LineScanOptions> = {}) {
 describe("kit line files: scanLines", () => {
   it("hands over the lines holding the text, whole across chunk edges, decoded as UTF-8", async () => {
     const file = join(tempDir(), "a.jsonl");
-    const long = `x${"é".repeat(150_000)}`; // 300,001 bytes: spans the 1 MiB chunks of a larger file below
+    const long = `x${"é".repeat(150_000)}`; // 300,001 bytes: longer than a 256 KiB chunk, so the buffer grows for it
     const lines = ["no match", long, "ab x", "", ...Array.from({ length: 8 }, () => `x${"y".repeat(300_000)}`), "12x45"];
     writeFileSync(file, `${lines.join("\n")}\n`);
     const { seen, scan } = await linesOf(file);
@@ -44,6 +44,15 @@ describe("kit line files: scanLines", () => {
       bytesRead: Buffer.byteLength(`${lines.join("\n")}\n`),
       tooLong: 0,
     });
+  });
+
+  it("keeps the file's first bytes when asked and the scan starts at 0 (all of a shorter file); none from an offset", async () => {
+    const file = join(tempDir(), "a.jsonl");
+    writeFileSync(file, "x1 first line\nx2\n");
+    expect((await linesOf(file, { headBytes: 8 })).scan.head?.toString()).toBe("x1 first");
+    expect((await linesOf(file, { headBytes: 64 })).scan.head?.toString()).toBe("x1 first line\nx2\n");
+    expect((await linesOf(file, { headBytes: 8, from: 3 })).scan.head).toBeUndefined();
+    expect((await linesOf(file)).scan.head).toBeUndefined();
   });
 
   it("starts at an offset, and leaves an unfinished last line for the next read unless it was whole", async () => {

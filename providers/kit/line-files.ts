@@ -86,6 +86,8 @@ export interface LineScanOptions {
   maxLineBytes?: number;
   /** Stops the read between chunks (the scan rejects with the signal's reason). */
   signal?: AbortSignal;
+  /** From a scan that starts at 0: the file's first bytes, up to this many, are kept in `head` (no second open to read them). */
+  headBytes?: number;
 }
 
 export interface LineScan {
@@ -93,9 +95,11 @@ export interface LineScan {
   end: number;
   bytesRead: number;
   tooLong: number;
+  /** The first `headBytes` bytes, when asked for and the scan started at 0. */
+  head?: Buffer;
 }
 
-const CHUNK_BYTES = 1 << 20;
+const CHUNK_BYTES = 256 << 10;
 export const MAX_LINE_BYTES = 16 << 20;
 const NEWLINE = 10;
 
@@ -123,6 +127,8 @@ export async function scanLines(path: string, options: LineScanOptions): Promise
         else [skipping, bufferStart, kept] = [true, bufferStart + kept, 0];
       }
       const { bytesRead } = await handle.read(buffer, kept, buffer.length - kept, bufferStart + kept);
+      if (options.headBytes !== undefined && bufferStart + kept === 0)
+        scan.head = Buffer.from(buffer.subarray(0, Math.min(options.headBytes, bytesRead)));
       if (bytesRead === 0) break;
       scan.bytesRead += bytesRead;
       const view = buffer.subarray(0, kept + bytesRead);

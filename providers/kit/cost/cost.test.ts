@@ -179,6 +179,18 @@ describe("cost: agrees with ccusage 20.0.24 day by day and model by model", () =
     expect(warm.report.total.totalTokens - cold.report.total.totalTokens).toBe(1100);
   });
 
+  it("the summary keeps quarter hours for the last days before the newest request, requests with ids included", async () => {
+    const { home } = claudeHome([
+      answer({ id: "old", at: "2026-01-02T10:00:00.000Z" }),
+      answer({ id: "new", at: "2026-01-20T10:00:00.000Z" }),
+    ]);
+    await tokens(home);
+    const summary = JSON.parse(readFileSync(join(home, ".cache", "quotabar", "cost-logs", "claude.json"), "utf8")) as { recent: object };
+    expect(Object.keys(summary.recent).map((quarter) => new Date(Number(quarter) * 15 * 60_000).toISOString())).toEqual([
+      "2026-01-20T10:00:00.000Z",
+    ]);
+  });
+
   const ccusage = findCcusage();
   it.skipIf(!ccusage)("the installed ccusage agrees on the same logs (skipped when ccusage is not on PATH or in CCUSAGE_BIN)", async () => {
     for (const agent of ["claude", "codex"] as const) {
@@ -319,6 +331,19 @@ describe("cost: bad input is skipped and counted, never a crash or a wrong total
     writeFileSync(join(cache, "claude.json"), '{"version":3,"prices":"x","sums":{"1":{"r":[-1]}}}');
     writeFileSync(join(cache, "claude-files.json"), "not json");
     expect(await tokens(home)).toMatchObject({ total: 1100, requests: 1 });
+  });
+
+  it("a file's cache entry whose answers name a row it does not hold is dropped, and the file read again", async () => {
+    const { home, path } = claudeHome([answer()]);
+    await tokens(home);
+    const files = join(home, ".cache", "quotabar", "cost-logs", "claude-files.json");
+    const kept = JSON.parse(readFileSync(files, "utf8")) as { files: Record<string, { rows: string[]; keyed: Record<string, unknown[]> }> };
+    const record = Object.values(kept.files)[0]!;
+    expect(record.rows).toHaveLength(1);
+    for (const entry of Object.values(record.keyed)) entry[1] = 7;
+    writeFileSync(files, JSON.stringify(kept));
+    appendFileSync(path, `\n${answer({ id: "2" })}\n`);
+    expect(await tokens(home)).toMatchObject({ total: 2200, requests: 2, skipped: 0 });
   });
 });
 

@@ -42,26 +42,23 @@ export interface LogCostOptions extends ScanOptions {
 /** Reads the agents' logs (only what changed since the last run) and prices them. */
 export async function scanAgents(env: Environment, agents: readonly Agent[], options: ScanOptions = {}): Promise<LogScan[]> {
   usePrices(await keptPrices(env));
-  const totals = new Map<Agent, number>();
-  const scans: LogScan[] = [];
-  // one agent after another: each reads its files four at a time
-  for (const agent of agents) {
-    scans.push(
-      await scanLogs(agent, env, {
+  // each agent's files read and of how many: the progress told is of all of them
+  const progress = new Map<Agent, [done: number, total: number]>();
+  const sum = (i: 0 | 1) => [...progress.values()].reduce((n, counts) => n + counts[i], 0);
+  // both agents at once: one's reads and cache writes wait on the disk while the other parses
+  return Promise.all(
+    agents.map((agent) =>
+      scanLogs(agent, env, {
         ...options,
         onProgress: options.onProgress
           ? (done, total) => {
-              totals.set(agent, total);
-              options.onProgress?.(
-                done,
-                [...totals.values()].reduce((a, b) => a + b, 0),
-              );
+              progress.set(agent, [done, total]);
+              options.onProgress?.(sum(0), sum(1));
             }
           : undefined,
       }),
-    );
-  }
-  return scans;
+    ),
+  );
 }
 
 export async function logCost(options: LogCostOptions): Promise<LogCost> {

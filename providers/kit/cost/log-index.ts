@@ -22,7 +22,7 @@ const RECENT_MS = 8 * 86_400_000;
  * chunk of the same answer (in this file, read now or in a later run) replaces it, and one answer
  * copied into another file (a resumed session, a sub-agent's replay) counts once across files.
  */
-export type KeyedEntry = [quarter: number, row: string, sidechain: 0 | 1, ...amounts: number[]];
+export type KeyedEntry = [quarter: number, row: number, sidechain: 0 | 1, ...amounts: number[]];
 
 export interface FileRecord {
   size: number;
@@ -34,6 +34,8 @@ export interface FileRecord {
   /** The requests without both ids (each counted as it is). */
   sums: Sums;
   keyed: Record<string, KeyedEntry>;
+  /** The rows the keyed requests are counted under (`rowKey`), each once: an entry holds its index here (a third of the file's size). */
+  rows: string[];
   /** Lines that were not counted: not JSON, not an object, counts that are not whole non-negative numbers, too long. */
   skipped: number;
   /** 1 when the file ends in a line that is not whole JSON yet: counted as skipped until it is. */
@@ -68,7 +70,7 @@ export interface LogIndex extends IndexSums {
   records(): Promise<Record<string, FileRecord>>;
 }
 
-const VERSION = 5;
+const VERSION = 6;
 const keys = (agent: string) => ({ summary: `cost-logs/${agent}`, records: `cost-logs/${agent}-files` });
 
 /** The kept index of `agent` when it was made with these prices in this zone and holds only sane numbers; else an empty one (its records still serve). */
@@ -121,23 +123,29 @@ export async function saveIndex(
 ): Promise<IndexSums> {
   const days: Sums = {};
   const recent: Sums = {};
-  // the last days before now, or before the newest request when the logs end earlier
+  // the last days before now, or before the newest request when the logs end earlier (either kind: with ids or without)
   let newest = 0;
-  for (const record of Object.values(records)) for (const quarter of Object.keys(record.sums)) newest = Math.max(newest, Number(quarter));
+  for (const record of Object.values(records)) {
+    for (const quarter in record.sums) newest = Math.max(newest, Number(quarter));
+    for (const key in record.keyed) newest = Math.max(newest, (record.keyed[key] as KeyedEntry)[0]);
+  }
   const from = Math.floor((Math.min(now, (newest + 1) * QUARTER_MS) - RECENT_MS) / QUARTER_MS);
-  const dayOf = new Map<string, string>();
+  // a few hundred days and rows stand for tens of thousands of requests: each is worked out once
+  const dayOf = new Map<number, string>();
+  const withoutSession = new Map<string, string>();
   let skipped = 0;
   for (const record of Object.values(records)) skipped += record.skipped + record.partial;
-  for (const [quarter, rows] of Object.entries(allSums(records))) {
+  eachCounted(records, (quarter, key, amounts, at) => {
     let day = dayOf.get(quarter);
-    if (day === undefined) dayOf.set(quarter, (day = localDay(Number(quarter) * QUARTER_MS)));
-    for (const [key, amounts] of Object.entries(rows)) {
+    if (day === undefined) dayOf.set(quarter, (day = localDay(quarter * QUARTER_MS)));
+    let row = withoutSession.get(key);
+    if (row === undefined) {
       const { backend, model } = rowOf(key);
-      const row = `${backend}\t${model}\t`;
-      addAmounts(days, day, row, amounts);
-      if (Number(quarter) >= from) addAmounts(recent, quarter, row, amounts);
+      withoutSession.set(key, (row = `${backend}\t${model}\t`));
     }
-  }
+    addAmounts(days, day, row, amounts, at);
+    if (quarter >= from) addAmounts(recent, quarter, row, amounts, at);
+  });
   const generation = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
   const stamps = Object.fromEntries(Object.entries(records).map(([path, r]) => [path, [r.size, r.mtimeMs]]));
   try {
@@ -157,27 +165,38 @@ export async function saveIndex(
  */
 export function allSums(records: Record<string, FileRecord>): Sums {
   const sums: Sums = {};
-  const chosen = new Map<string, KeyedEntry>();
-  const tokens = (e: KeyedEntry) => (e[3] ?? 0) + (e[4] ?? 0) + (e[5] ?? 0) + (e[6] ?? 0);
-  for (const path of Object.keys(records).sort()) {
-    const record = records[path] as FileRecord;
-    for (const [quarter, rows] of Object.entries(record.sums))
-      for (const [row, amounts] of Object.entries(rows)) addAmounts(sums, quarter, row, amounts);
-    for (const [key, entry] of Object.entries(record.keyed)) {
-      const earlier = chosen.get(key);
-      if (!earlier || (earlier[2] === 1 && entry[2] === 0) || (earlier[2] === entry[2] && tokens(entry) > tokens(earlier)))
-        chosen.set(key, entry);
-    }
-  }
-  for (const [quarter, row, , ...amounts] of chosen.values()) addAmounts(sums, quarter, row, amounts);
+  eachCounted(records, (quarter, row, amounts, at) => addAmounts(sums, quarter, row, amounts, at));
   return sums;
 }
 
-/** Adds (or with -1 takes away) one row's amounts of one quarter hour. */
-export function addAmounts(sums: Sums, quarter: number | string, row: string, amounts: readonly number[], sign: 1 | -1 = 1): void {
+/** Each file's unkeyed sums, then each answer once (as `allSums` says): its quarter, row, and its amounts from `amounts[at]`. */
+function eachCounted(
+  records: Record<string, FileRecord>,
+  counted: (quarter: number, row: string, amounts: readonly number[], at: number) => void,
+): void {
+  const chosen = new Map<string, [KeyedEntry, string[]]>();
+  const tokens = (e: KeyedEntry) => (e[3] ?? 0) + (e[4] ?? 0) + (e[5] ?? 0) + (e[6] ?? 0);
+  for (const path of Object.keys(records).sort()) {
+    const record = records[path] as FileRecord;
+    for (const quarter in record.sums) {
+      const rows = record.sums[quarter] as Record<string, Amounts>;
+      for (const row in rows) counted(Number(quarter), row, rows[row] as Amounts, 0);
+    }
+    for (const key in record.keyed) {
+      const entry = record.keyed[key] as KeyedEntry;
+      const earlier = chosen.get(key)?.[0];
+      if (!earlier || (earlier[2] === 1 && entry[2] === 0) || (earlier[2] === entry[2] && tokens(entry) > tokens(earlier)))
+        chosen.set(key, [entry, record.rows]);
+    }
+  }
+  for (const [entry, rows] of chosen.values()) counted(entry[0], rows[entry[1]] as string, entry, 3);
+}
+
+/** Adds one row's amounts (from `amounts[at]` on) to a quarter hour's or a day's. */
+export function addAmounts(sums: Sums, quarter: number | string, row: string, amounts: readonly number[], at = 0): void {
   const rows = (sums[quarter] ??= {});
   const into = (rows[row] ??= new Array<number>(AMOUNTS).fill(0));
-  for (let i = 0; i < AMOUNTS; i++) into[i] = Math.max(0, (into[i] as number) + sign * (amounts[i] ?? 0));
+  for (let i = 0; i < AMOUNTS; i++) into[i] = (into[i] as number) + (amounts[at + i] ?? 0);
 }
 
 const isCount = (n: unknown): n is number => typeof n === "number" && Number.isSafeInteger(n) && n >= 0;
@@ -200,13 +219,16 @@ function saneRecords(files: Record<string, unknown>): Record<string, FileRecord>
       isCount(r.skipped) &&
       (r.partial === 0 || r.partial === 1) &&
       isSums(r.sums) &&
+      Array.isArray(r.rows) &&
+      r.rows.every((row) => typeof row === "string") &&
       isMap(r.keyed) &&
       Object.values(r.keyed).every(
         (t) =>
           Array.isArray(t) &&
           t.length === 3 + AMOUNTS &&
           isCount(t[0]) &&
-          typeof t[1] === "string" &&
+          isCount(t[1]) &&
+          t[1] < (r.rows as string[]).length &&
           (t[2] === 0 || t[2] === 1) &&
           isAmounts(t.slice(3)),
       )

@@ -210,6 +210,14 @@ export function costNanos(model: string, tokens: TokenCounts, table = current): 
 }
 
 function regionalFactor(model: string, key: string): number {
-  const region = /^([a-z]+)\.anthropic\./.exec(model.trim().toLowerCase())?.[1];
-  return region && PREMIUM[region]?.includes(key.replace(/^claude-/, "")) ? REGIONAL_PREMIUM : 1;
+  let factor = factors.get(model);
+  if (factor === undefined) {
+    if (factors.size >= MEMO_LIMIT) factors.clear();
+    const region = /^([a-z]+)\.anthropic\./.exec(model.trim().toLowerCase())?.[1];
+    factors.set(model, (factor = region && PREMIUM[region]?.includes(key.replace(/^claude-/, "")) ? REGIONAL_PREMIUM : 1));
+  }
+  return factor;
 }
+
+// per model id (its key follows from it), worked out once like the keys above
+const factors = new Map<string, number>();
