@@ -7,7 +7,9 @@ import { useSimulator } from "../../test/helpers/harness.js";
 import { writeConfig } from "../../test/helpers/write-config.js";
 import { sessionCookieOfToken, userIdOfSubject } from "./app-sign-in.js";
 import { cursorPlan, cursorSnapshot, headlinePercent, type CursorReading } from "./policy.js";
-import { CURSOR_SIM, CURSOR_TEST_COOKIE } from "./simulator.js";
+import type { SimRequest, SimRoute, SimulatedUpstream } from "../../ports/simulated-upstream.js";
+import { ProviderSimulator } from "../../simulator/server.js";
+import { CURSOR_SIM, CURSOR_TEST_COOKIE, cursorUpstream } from "./simulator.js";
 import { readSummary, requestAllowance } from "./wire.js";
 
 const sim = useSimulator();
@@ -131,6 +133,8 @@ describe("cursor against the simulator (a pasted cookie)", () => {
     sim.sim.setScenario("cursor", "request_plan");
     expect((await cursor()).primary).toMatchObject({ label: "Requests", used: 422, limit: 500 });
     sim.sim.requests.length = 0;
+    // a first run: the user the run above kept would stand in for /api/auth/me's (tested below)
+    rmSync(join(sim.home, ".cache"), { recursive: true, force: true });
     sim.sim.setScenario("cursor", "enterprise_on_demand");
     const usage = await cursor();
     expect(usage).toMatchObject({ ok: true, primary: { label: "Total", usedPercent: 6.25 } });
@@ -181,6 +185,127 @@ describe("cursor against the simulator (a pasted cookie)", () => {
     expect(none.error?.code).toBe("not_configured");
     expect(none.error?.message).toMatch(/^No Cursor session found: the cookie header has no session cookie/);
     expect(sim.sim.requests).toEqual([]);
+  });
+});
+
+describe("cursor keeps the user /api/auth/me names: a later run sends the allowance beside the summary (one round trip)", () => {
+  const OTHER = "auth0|user_02OTHERUSER";
+  const which = (request: SimRequest) => (request.path === "/api/usage" ? `usage ${request.query.get("user")}` : request.path.slice(5));
+
+  /**
+   * Cursor on a simulator of its own, logging when each request arrives and is answered. Once
+   * `holdUntilThree()` is called, each waits until three have arrived (a 504 after 2 s instead):
+   * only a run that sends the three before any answers gets usage. `otherUser()` makes
+   * /api/auth/me name another user, whose allowance is a request plan's.
+   */
+  async function loggedCursor() {
+    const log: string[] = [];
+    let [hold, other, arrived] = [false, false, 0];
+    let release = () => undefined as void;
+    let three = Promise.resolve();
+    const answer = (request: SimRequest, scenario: string, route: SimRoute) => {
+      if (other && request.path === "/api/auth/me") return { json: { ...fixture("auth-me.json"), sub: OTHER } };
+      if (request.path === "/api/usage" && request.query.get("user") === OTHER) return { json: fixture("usage-requests.json") };
+      return route.handle(request, scenario);
+    };
+    const upstream: SimulatedUpstream = {
+      ...cursorUpstream,
+      routes: cursorUpstream.routes.map((route) => ({
+        ...route,
+        async handle(request, scenario) {
+          log.push(`${which(request)} asked`);
+          if (++arrived === 3) release();
+          const apart = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 2_000).unref());
+          if (hold && !(await Promise.race([three.then(() => true), apart]))) return { status: 504, body: "asked one at a time" };
+          log.push(`${which(request)} answered`);
+          return answer(request, scenario, route);
+        },
+      })),
+    };
+    const simulator = await ProviderSimulator.start({ providers: [upstream] });
+    return {
+      simulator,
+      log,
+      run: async () => (await sim.quotabar(simulator.env()).usage({ providers: ["cursor"] })).providers[0]!,
+      users: () => simulator.requests.filter((r) => r.path === "/api/usage").map((r) => r.query.get("user")),
+      holdUntilThree() {
+        [hold, arrived, log.length, simulator.requests.length] = [true, 0, 0, 0];
+        three = new Promise<void>((resolve) => (release = resolve));
+      },
+      otherUser: () => (other = true),
+    };
+  }
+  const ALL_ASKED = ["auth/me asked", "usage-summary asked", `usage ${CURSOR_SIM.subject} asked`].sort();
+
+  it("the first run asks in turn, as before, and keeps the subject; the next sends the three together with it", async () => {
+    const { simulator, log, run, users, holdUntilThree } = await loggedCursor();
+    try {
+      simulator.setScenario("cursor", "request_plan");
+      const first = await run();
+      expect(first.primary).toMatchObject({ label: "Requests", used: 422, limit: 500 });
+      // the allowance waited for /api/auth/me's answer
+      expect(log.indexOf(`usage ${CURSOR_SIM.subject} asked`)).toBeGreaterThan(log.indexOf("auth/me answered"));
+      expect(users()).toEqual([CURSOR_SIM.subject]);
+      holdUntilThree();
+      const second = await run();
+      expect(log.slice(0, 3).sort()).toEqual(ALL_ASKED);
+      expect(second).toMatchObject({ ok: true, plan: first.plan, primary: first.primary, details: first.details });
+      expect(users()).toEqual([CURSOR_SIM.subject]);
+      // the kept user is a plain value in the cache, never the cookie
+      const kept = readFileSync(join(sim.home, ".cache", "quotabar", "kept", "cursor.json"), "utf8");
+      expect(kept).toContain(JSON.stringify(CURSOR_SIM.subject));
+      expect(kept).not.toContain(CURSOR_SIM.appToken);
+    } finally {
+      await simulator.stop();
+    }
+  });
+
+  it("follows /api/auth/me when it names another user than the kept one: the allowance asked again with it, and kept", async () => {
+    const { simulator, log, run, users, holdUntilThree, otherUser } = await loggedCursor();
+    try {
+      // the kept subject's account has no request allowance; the other user's has
+      expect((await run()).primary).toMatchObject({ label: "Total", usedPercent: 0.44 });
+      otherUser();
+      holdUntilThree();
+      const changed = await run();
+      expect(log.slice(0, 3).sort()).toEqual(ALL_ASKED);
+      expect(users()).toEqual([CURSOR_SIM.subject, OTHER]);
+      expect(changed.primary).toMatchObject({ label: "Requests", used: 422, limit: 500 });
+      holdUntilThree();
+      const next = await run();
+      expect(log.slice(0, 3).sort()).toEqual(["auth/me asked", "usage-summary asked", `usage ${OTHER} asked`].sort());
+      expect(users()).toEqual([OTHER]);
+      expect(next.primary).toEqual(changed.primary);
+    } finally {
+      await simulator.stop();
+    }
+  });
+
+  it("a later run whose /api/auth/me fails keeps to the kept user, in one round trip; another cookie starts afresh", async () => {
+    const { simulator, log, run, users, holdUntilThree } = await loggedCursor();
+    try {
+      simulator.setScenario("cursor", "request_plan");
+      await run();
+      simulator.setScenario("cursor", "enterprise_on_demand");
+      holdUntilThree();
+      const usage = await run();
+      expect(log.slice(0, 3).sort()).toEqual(ALL_ASKED);
+      expect(users()).toEqual([CURSOR_SIM.subject]);
+      expect(usage).toMatchObject({ ok: true, primary: { label: "Total", usedPercent: 6.25 } });
+      // the app's sign-in is another credential: nothing kept, so the allowance waits for /api/auth/me as on a first run
+      simulator.setScenario("cursor", "request_plan");
+      simulator.requests.length = 0;
+      log.length = 0;
+      expect(
+        (await sim.quotabar({ ...simulator.env(), CURSOR_COOKIE: APP_COOKIE }).usage({ providers: ["cursor"] })).providers[0],
+      ).toMatchObject({
+        ok: true,
+        primary: { label: "Requests" },
+      });
+      expect(log.indexOf(`usage ${CURSOR_SIM.subject} asked`)).toBeGreaterThan(log.indexOf("auth/me answered"));
+    } finally {
+      await simulator.stop();
+    }
   });
 });
 

@@ -18,6 +18,7 @@ import {
 } from "../kit/index.js";
 import { userIdOfSubject } from "./app-sign-in.js";
 import { PASTE_COOKIE, SIGN_IN } from "./cookies.js";
+import { keepUser, keptUser } from "./kept-user.js";
 import type { CursorMoney, CursorPlanUsage, CursorReading } from "./policy.js";
 
 const BASE = "https://cursor.com";
@@ -35,24 +36,32 @@ const changedApi = (detail: string) =>
 
 /**
  * `GET cursor.com/api/usage-summary` with the session cookie (and `/api/auth/me` beside it, for the
- * account), then, with a user id, `/api/usage?user=` for a request-based plan's allowance.
+ * account), then, with a user id, `/api/usage?user=` for a request-based plan's allowance. With the
+ * user `/api/auth/me` named in an earlier run kept, the allowance goes out beside the other two; it
+ * is asked again only when `/api/auth/me` now names another user (its id wins, as when asked first).
  */
-export async function readCursor(cookie: string, { http }: FetchContext): Promise<CursorReading> {
+export async function readCursor(cookie: string, { http, kept }: FetchContext): Promise<CursorReading> {
   const headers = { Accept: "application/json", Cookie: cookie };
   const extra = (path: string) =>
     http
       .request({ url: `${BASE}${path}`, headers, timeoutMs: EXTRA_TIMEOUT_MS })
       .then((response) => objectOf(response.body))
       .catch(() => null);
-  const [summary, me] = await Promise.all([
+  const usageOf = (user: string) => extra(`/api/usage?user=${encodeURIComponent(user)}`);
+  const keptId = await keptUser(kept);
+  const [summary, me, early] = await Promise.all([
     http.request({ url: `${BASE}/api/usage-summary`, headers, statusRules: SIGNED_OUT.statusRules }),
     extra("/api/auth/me"),
+    keptId === null ? null : usageOf(keptId),
   ]);
   const body = parseBoundedJson(summary.body, SERVICE);
   if (!isObject(body)) throw changedApi("the answer is not an object.");
   const reading = readSummary(body);
-  const user = short(toText(me?.sub)) ?? cookieUserId(cookie);
-  const usage = user === null ? null : await extra(`/api/usage?user=${encodeURIComponent(user)}`);
+  const named = short(toText(me?.sub));
+  // without /api/auth/me's answer, the kept user (what it said before with this cookie) stands
+  const user = named ?? keptId ?? cookieUserId(cookie);
+  const usage = user === null ? null : keptId !== null && user === keptId ? early : await usageOf(user);
+  if (named !== null && named !== keptId) await keepUser(kept, named);
   return { ...reading, requests: usage ? allowanceOrNone(usage) : null, email: short(toText(me?.email)) ?? cookieEmail(cookie) };
 }
 
