@@ -13,4 +13,4 @@ export const keptUserId = KEPT_USER_ID.read;
 export const keepUserId = KEPT_USER_ID.keep;
 
 /** What the usage call can carry before `/auth/me` answers: the kept id (what `/auth/me` said), else the JWT's `sub`. */
-export const userIdBeforehand = (keptId: string | null, bearer: string | null) => keptId ?? accessTokenClaims(bearer).userId;
+export const userIdBeforehand = (kept: string | null, bearer: string | null) => kept ?? accessTokenClaims(bearer).userId;
