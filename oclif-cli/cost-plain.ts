@@ -5,6 +5,7 @@ import { runCost, type CostRequest } from "./cost-document.js";
 import { renderCostText } from "./render/cost-text.js";
 import { style, wantsColor } from "./render/style.js";
 import { writeOutput } from "./plain-output.js";
+import { eachPlainFlag } from "./plain-args.js";
 
 interface PlainCost {
   request: CostRequest;
@@ -27,42 +28,33 @@ export function parseCostArgs(args: readonly string[], env: NodeJS.ProcessEnv = 
   if (args[0] !== "cost" || env.QUOTABAR_CONTENT_TYPE !== undefined) return null;
   const rest = args.slice(1);
   const agents: Agent[] = [];
-  const seen = new Set<string>();
   const plain: PlainCost = { request: { agents, since: null, until: null, by: "day" }, json: false, breakdown: false };
-  for (let i = 0; i < rest.length; i++) {
-    const arg = rest[i] as string;
-    const eq = arg.startsWith("--") ? arg.indexOf("=") : -1;
-    const name = eq > 0 ? arg.slice(0, eq) : arg;
-    const inline = eq > 0 ? arg.slice(eq + 1) : undefined;
-    const value = () => inline ?? rest[++i];
-    if (name !== "--agent") {
-      if (seen.has(name)) return null;
-      seen.add(name);
-    }
+  const read = eachPlainFlag(rest, ["--agent"], ({ name, inline, value }) => {
     if (name === "--agent") {
       const agent = value();
-      if (agent === undefined || !AGENTS.includes(agent)) return null;
+      if (agent === undefined || !AGENTS.includes(agent)) return false;
       agents.push(agent as Agent);
     } else if (name === "--since" || name === "--until") {
       const day = value()?.trim();
-      if (day === undefined || dayStart(day) === null) return null;
+      if (day === undefined || dayStart(day) === null) return false;
       plain.request[name === "--since" ? "since" : "until"] = day;
     } else if (name === "--by") {
       const by = value();
-      if (by === undefined || !GROUPINGS.includes(by)) return null;
+      if (by === undefined || !GROUPINGS.includes(by)) return false;
       plain.request.by = by as Grouping;
     } else if ((name === "--json" || name === "--breakdown" || name === "--color" || name === "--no-color") && inline === undefined) {
       if (name === "--json") plain.json = true;
       else if (name === "--breakdown") plain.breakdown = true;
-      else if (seen.has("--color") && seen.has("--no-color")) return null;
+      else if (plain.color !== undefined) return false;
       else plain.color = name === "--color";
     } else if (name === "--config") {
       // taken by every command, used by none of cost's figures
       const config = value();
-      if (!config || (inline === undefined && config.startsWith("-"))) return null;
-    } else return null;
-  }
-  return plain;
+      if (!config || (inline === undefined && config.startsWith("-"))) return false;
+    } else return false;
+    return true;
+  });
+  return read ? plain : null;
 }
 
 /**
