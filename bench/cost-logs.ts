@@ -141,7 +141,8 @@ try {
   const emptyHome = mkdtempSync(join(tmpdir(), "quotabar-bench-empty-"));
   let total = "";
   for (let r = 0; r < RUNS; r++) {
-    rmSync(cache, { recursive: true, force: true });
+    // the index only: the code caches (the plain path's in the cache dir, Node's in the temp dir) stay, as after any earlier run
+    rmSync(join(cache, "quotabar", "cost-logs"), { recursive: true, force: true });
     const run = await timed(process.execPath, args, env);
     cold.push(run.ms);
     total = JSON.parse(run.stdout).total.costUsd.toFixed(2);

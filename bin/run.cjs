@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// Answers --version, the root --help, a plain `providers` (or `providers --json`), `bar` and the
-// default command with plain flags (`-p <id> --json`) before oclif is loaded: they are what people run
-// to check an install and what status bars, pollers and scripts run, and oclif's load would be a good
-// part of their time. CommonJS, as what it loads for them (dist/cjs/, scripts/build.mjs says why): an
+// Answers --version, the root --help, a plain `providers` (or `providers --json`), `bar`, `cost` and
+// the default command with plain flags (`-p <id> --json`) before oclif is loaded: they are what people
+// run to check an install and what status bars, pollers and scripts run, and oclif's load would be a
+// good part of their time. CommonJS, as what it loads for them (dist/cjs/, scripts/build.mjs says why): an
 // ES module here would start Node's ES module loader, ~9 ms of every run.
 // Everything else: oclif reads oclif.manifest.json and loads only the command that runs (one small
 // module of dist/oclif-cli/commands/); the core behind it loads when the command asks for it.
@@ -36,6 +36,8 @@ async function main() {
     (plainProviders && (await plain("providers").listProvidersPlainly(args.length === 2))) ||
     // a status bar's poll: the kept snapshots and a render, without oclif (oclif-cli/bar-plain.ts)
     (args[0] === "bar" && (await plain("bar").runBarPlainly(args.slice(1)))) ||
+    // the cost of the assistants' logs (oclif-cli/cost-plain.ts)
+    (args[0] === "cost" && (await plain("cost").runCostPlainly(args))) ||
     // the default command, as pollers and scripts run it (oclif-cli/usage-plain.ts)
     ((args.length === 0 || args[0] === "usage" || args[0].startsWith("-")) && (await plain("usage").runUsagePlainly(args)));
   if (!answered) {

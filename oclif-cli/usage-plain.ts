@@ -7,6 +7,7 @@ import { style, wantsColor } from "./render/style.js";
 import { renderUsageText } from "./render/usage-text.js";
 import { SOURCE_MODES, TIMEOUT_SECONDS } from "./usage-flag-values.js";
 import { writeOutput } from "./plain-output.js";
+import { eachPlainFlag } from "./plain-args.js";
 
 interface PlainUsage {
   request: UsageRequest;
@@ -25,44 +26,36 @@ export function parseUsageArgs(args: readonly string[]): PlainUsage | null {
   const rest = args[0] === "usage" ? args.slice(1) : args;
   if (rest.length > 0 && !(rest[0] as string).startsWith("-")) return null;
   const providers: string[] = [];
-  const seen = new Set<string>();
   const plain: PlainUsage = { request: {}, json: false };
-  for (let i = 0; i < rest.length; i++) {
-    const arg = rest[i] as string;
-    const eq = arg.startsWith("--") ? arg.indexOf("=") : -1;
-    const name = eq > 0 ? arg.slice(0, eq) : arg;
-    const inline = eq > 0 ? arg.slice(eq + 1) : undefined;
-    const value = () => inline ?? rest[++i];
-    if (name !== "-p" && name !== "--provider") {
-      if (seen.has(name)) return null;
-      seen.add(name);
-    }
+  const read = eachPlainFlag(rest, ["-p", "--provider"], ({ name, inline, value }) => {
     if (name === "-p" || name === "--provider") {
       const given = value();
       const at = given?.indexOf(":") ?? -1;
       const id = (at < 0 ? given : given?.slice(0, at))?.trim().toLowerCase();
       const account = at < 0 ? null : (given?.slice(at + 1).trim() ?? null);
-      if (id === undefined || !PROVIDER_IDS.includes(id) || (account !== null && !ACCOUNT_LABEL.test(account))) return null;
+      if (id === undefined || !PROVIDER_IDS.includes(id) || (account !== null && !ACCOUNT_LABEL.test(account))) return false;
       providers.push(account === null ? id : `${id}:${account}`);
     } else if ((name === "--json" || name === "--status" || name === "--color" || name === "--no-color") && inline === undefined) {
       if (name === "--json") plain.json = true;
       else if (name === "--status") plain.request.status = true;
-      else if (seen.has("--color") && seen.has("--no-color")) return null;
+      else if (plain.color !== undefined) return false;
       else plain.color = name === "--color";
     } else if (name === "--source") {
       const source = value();
-      if (source === undefined || !(SOURCE_MODES as readonly string[]).includes(source)) return null;
+      if (source === undefined || !(SOURCE_MODES as readonly string[]).includes(source)) return false;
       plain.request.source = source;
     } else if (name === "--timeout") {
       const seconds = Number(value());
-      if (!Number.isInteger(seconds) || seconds < TIMEOUT_SECONDS.min || seconds > TIMEOUT_SECONDS.max) return null;
+      if (!Number.isInteger(seconds) || seconds < TIMEOUT_SECONDS.min || seconds > TIMEOUT_SECONDS.max) return false;
       plain.request.timeoutMs = seconds * 1000;
     } else if (name === "--config") {
       const config = value();
-      if (config === undefined || config === "") return null;
+      if (config === undefined || config === "") return false;
       plain.config = config;
-    } else return null;
-  }
+    } else return false;
+    return true;
+  });
+  if (!read) return null;
   if (providers.length > 0) plain.request.providers = providers;
   return plain;
 }

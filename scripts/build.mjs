@@ -8,7 +8,7 @@
 //   the native addons stay external: they are the package's only (optional) runtime dependencies.
 // - Commands: one small entry per command (dist/oclif-cli/commands/<topic>/<name>.js, from the table
 //   in oclif-cli/commands.ts) and oclif's manifest of them, so a run loads only its own command.
-// - What bin/run.cjs answers without oclif (`providers`, `bar`, the default command): CommonJS
+// - What bin/run.cjs answers without oclif (`providers`, `bar`, `cost`, the default command): CommonJS
 //   copies in dist/cjs/ with a build id for their code cache (writeCommonJsCopies below).
 // - The library: dist/index.js (the providers' descriptors are data; a provider's code loads only
 //   when a fetch needs it: providers/registry.ts); types: tsc's declarations (dist/index.d.ts and what it references).
@@ -264,7 +264,13 @@ function commandEntries(commands) {
 }
 
 /** What bin/run.cjs answers without oclif (`providers`, `bar`, the default command), and its code cache: dist/cjs/ only. */
-const PLAIN_ENTRIES = ["oclif-cli/providers-plain", "oclif-cli/bar-plain", "oclif-cli/usage-plain", "oclif-cli/code-cache"];
+const PLAIN_ENTRIES = [
+  "oclif-cli/providers-plain",
+  "oclif-cli/bar-plain",
+  "oclif-cli/usage-plain",
+  "oclif-cli/cost-plain",
+  "oclif-cli/code-cache",
+];
 
 /**
  * dist/cjs/: CommonJS copies of the plain entries and of every chunk they may load (statically or

@@ -241,7 +241,7 @@ describe("cost from Claude Code logs", () => {
     writeFileSync(join(dir, ".cache", "quotabar", "cost-logs", "claude.json"), '{"version":3,"stamps":{"x":"big"}}');
     expect(await scanLogs("claude", env)).toMatchObject({ filesRead: 1 });
     // per-file records that are not the summary's: the grown file is read again from its start
-    writeFileSync(join(dir, ".cache", "quotabar", "cost-logs", "claude-files.json"), '{"generation":"another","files":{}}');
+    writeFileSync(join(dir, ".cache", "quotabar", "cost-logs", "claude-files-0.json"), '{"generation":"another","files":{}}');
     const path = join(projects(dir), "s.jsonl");
     appendFileSync(path, `${answer({ id: "msg_2", at: "2026-03-20T02:00:00Z" })}\n`);
     expect(await scanLogs("claude", env)).toMatchObject({ filesRead: 1, bytesRead: statSync(path).size });

@@ -118,4 +118,14 @@ describe("what a run loads", () => {
     expect(sources).toContain("oclif-cli/commands/usage.ts");
     expect(JSON.parse(run.stdout)).toMatchObject({ error: { code: "usage", message: expect.stringContaining("--source") } });
   });
+
+  it("quotabar cost with plain flags: no oclif; a date that is not one goes to oclif, which says so", async () => {
+    const { run, sources } = await sourcesLoaded(["cost", "--agent", "codex", "--by", "month", "--json"]);
+    expect(JSON.parse(run.stdout)).toMatchObject({ version: 1, agents: ["codex"] });
+    expect(sources).toContain("oclif-cli/cost-plain.ts");
+    expect(sources.filter((s) => s.startsWith("node_modules/@oclif/"))).toEqual([]);
+    const refused = await sourcesLoaded(["cost", "--since", "2026-02-30"], {}, 2);
+    expect(refused.sources).toContain("oclif-cli/commands/cost.ts");
+    expect(refused.run.stderr).toContain("--since must be a date");
+  });
 });

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { appendFileSync, chmodSync, cpSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, chmodSync, cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { delimiter, join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { tempHome } from "../../../test/helpers/harness.js";
@@ -179,6 +179,49 @@ describe("cost: agrees with ccusage 20.0.24 day by day and model by model", () =
     expect(warm.report.total.totalTokens - cold.report.total.totalTokens).toBe(1100);
   });
 
+  it("records past an entry's size are split by path: the next run reads only what changed, a damaged shard only its own files", async () => {
+    // the store refuses an entry over 16 MB; a shard of 2 KB stands for it here (each file's record is about 1 KB)
+    const shardBytes = 2048;
+    const home = tempHome();
+    dirs.push(home);
+    const dir = join(home, ".claude", "projects", "p");
+    mkdirSync(dir, { recursive: true });
+    const paths = Array.from({ length: 24 }, (_, f) => join(dir, `s-${f}.jsonl`));
+    for (const [f, path] of paths.entries())
+      writeFileSync(path, Array.from({ length: 10 }, (_, i) => answer({ id: `${f}-${i}` })).join("\n") + "\n");
+    const env = { HOME: home };
+    const requests = (scan: { days: Record<string, Record<string, number[]>> }) =>
+      Object.values(scan.days).reduce((n, rows) => Object.values(rows).reduce((m, a) => m + a[5]!, n), 0);
+
+    expect(await scanLogs("claude", env, { shardBytes })).toMatchObject({ filesRead: 24 });
+    const cache = join(home, ".cache", "quotabar", "cost-logs");
+    const { shards } = JSON.parse(readFileSync(join(cache, "claude.json"), "utf8")) as { shards: number };
+    const shardFiles = Array.from({ length: shards }, (_, i) => join(cache, `claude-files-${i}.json`));
+    const sizes = shardFiles.map((file) => readFileSync(file).length);
+    expect(sizes.reduce((a, b) => a + b)).toBeGreaterThan(4 * shardBytes);
+    expect(shards).toBeGreaterThanOrEqual(8);
+    for (const size of sizes) expect(size).toBeLessThan(4 * shardBytes);
+
+    appendFileSync(paths[0]!, `${answer({ id: "more" })}\n`);
+    const warm = await scanLogs("claude", env, { shardBytes });
+    expect(warm).toMatchObject({ filesRead: 1, bytesRead: answer({ id: "more" }).length + 1 });
+    expect(requests(warm)).toBe(241);
+
+    // one shard damaged: its files are read again, the others' records serve
+    const damaged = shardFiles.find((file) => readFileSync(file, "utf8").includes("s-5.jsonl"))!;
+    const lost = Object.keys((JSON.parse(readFileSync(damaged, "utf8")) as { files: object }).files);
+    writeFileSync(damaged, '{"generation":"other","files":{}}');
+    appendFileSync(paths[5]!, `${answer({ id: "again" })}\n`);
+    const healed = await scanLogs("claude", env, { shardBytes });
+    expect(healed.filesRead).toBe(lost.length);
+    expect(lost.length).toBeLessThan(24);
+    expect(requests(healed)).toBe(242);
+    // at the default size the records fit one shard: those past it are removed
+    appendFileSync(paths[1]!, `${answer({ id: "last" })}\n`);
+    expect(await scanLogs("claude", env)).toMatchObject({ filesRead: 1 });
+    expect(shardFiles.slice(1).filter((file) => existsSync(file))).toEqual([]);
+  });
+
   it("the summary keeps quarter hours for the last days before the newest request, requests with ids included", async () => {
     const { home } = claudeHome([
       answer({ id: "old", at: "2026-01-02T10:00:00.000Z" }),
@@ -329,14 +372,14 @@ describe("cost: bad input is skipped and counted, never a crash or a wrong total
     await tokens(home);
     const cache = join(home, ".cache", "quotabar", "cost-logs");
     writeFileSync(join(cache, "claude.json"), '{"version":3,"prices":"x","sums":{"1":{"r":[-1]}}}');
-    writeFileSync(join(cache, "claude-files.json"), "not json");
+    writeFileSync(join(cache, "claude-files-0.json"), "not json");
     expect(await tokens(home)).toMatchObject({ total: 1100, requests: 1 });
   });
 
   it("a file's cache entry whose answers name a row it does not hold is dropped, and the file read again", async () => {
     const { home, path } = claudeHome([answer()]);
     await tokens(home);
-    const files = join(home, ".cache", "quotabar", "cost-logs", "claude-files.json");
+    const files = join(home, ".cache", "quotabar", "cost-logs", "claude-files-0.json");
     const kept = JSON.parse(readFileSync(files, "utf8")) as { files: Record<string, { rows: string[]; keyed: Record<string, unknown[]> }> };
     const record = Object.values(kept.files)[0]!;
     expect(record.rows).toHaveLength(1);

@@ -4,11 +4,14 @@ import { localDay } from "./days.js";
 import { AMOUNTS, QUARTER_MS, rowOf, type Amounts } from "./log-entry.js";
 
 /**
- * What an agent's log files have added up to so far, kept between runs in two cache files: a small
+ * What an agent's log files have added up to so far, kept between runs in cache files: a small
  * summary (each file's size and time; all files' sums per local day and, for the last days, per
  * quarter hour, without sessions) that is all an unchanged tree needs, and each file's own sums
  * (per quarter hour and session), read position and reading state, read only when some file
- * changed, the time zone did, or sessions are asked for.
+ * changed, the time zone did, or sessions are asked for. The records grow with the logs, so they
+ * are split by a hash of the path into as many entries (shards) as keep each well under the
+ * store's cap on an entry (16 MB); a shard that is missing, damaged or from another save loses
+ * only its own files' records (read again).
  */
 
 /** Per quarter hour (`quarterOf`) or per local day, per row (`rowKey`): the amounts of `log-entry.ts`. */
@@ -51,6 +54,8 @@ interface Summary {
   zone: string;
   /** Written in both files: a pair that does not match is not trusted. */
   generation: string;
+  /** How many entries the records are split into. */
+  shards: number;
   stamps: Record<string, [size: number, mtimeMs: number]>;
   days: Sums;
   recent: Sums;
@@ -66,38 +71,61 @@ export interface IndexSums {
 
 export interface LogIndex extends IndexSums {
   stamps: Summary["stamps"];
+  /** How many shards the kept records were split into (0 when none are known). */
+  shards: number;
   /** Each file's record; none when they are missing or do not belong to the summary. */
   records(): Promise<Record<string, FileRecord>>;
 }
 
-const VERSION = 6;
-const keys = (agent: string) => ({ summary: `cost-logs/${agent}`, records: `cost-logs/${agent}-files` });
+const VERSION = 7;
+const summaryKey = (agent: string) => `cost-logs/${agent}`;
+const shardKey = (agent: string, shard: number) => `cost-logs/${agent}-files-${shard}`;
+/** Where the records were kept whole, before they were split (removed at the next save). */
+const legacyKey = (agent: string) => `cost-logs/${agent}-files`;
+
+/** A shard's size aimed at: a quarter of the store's 16 MB cap, so an unlucky hash spread stays under it. */
+export const SHARD_BYTES = 4 * 1024 * 1024;
+/** Bounds the number of files the records may be split into (4 GB of records). */
+const MAX_SHARDS = 1024;
+
+/** The shard a file's record is kept in: FNV-1a of its path. */
+function shardOf(path: string, shards: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < path.length; i++) hash = Math.imul(hash ^ path.charCodeAt(i), 0x01000193);
+  return (hash >>> 0) % shards;
+}
 
 /** The kept index of `agent` when it was made with these prices in this zone and holds only sane numbers; else an empty one (its records still serve). */
 export async function loadIndex(store: TextStore, agent: string, prices: string, zone: string): Promise<LogIndex> {
-  const value = tryJson((await store.read(keys(agent).summary).catch(() => null)) ?? "") as Partial<Summary> | null;
+  const value = tryJson((await store.read(summaryKey(agent)).catch(() => null)) ?? "") as Partial<Summary> | null;
+  const shards = shardCount(value?.shards);
   const usable =
     value !== null &&
     value.version === VERSION &&
     value.prices === prices &&
     typeof value.generation === "string" &&
+    shards > 0 &&
     isCount(value.skipped) &&
     isMap(value.stamps) &&
     Object.values(value.stamps).every((s) => Array.isArray(s) && s.length === 2 && s.every((n) => typeof n === "number")) &&
     isSums(value.days) &&
     isSums(value.recent);
-  const records = async () => {
-    if (value === null || typeof value.generation !== "string") return {};
-    const kept = tryJson((await store.read(keys(agent).records).catch(() => null)) ?? "") as {
+  // each shard checked on its own: one from another save, or holding a file that hashes elsewhere, is not used
+  const readShard = async (shard: number, count: number) => {
+    const kept = tryJson((await store.read(shardKey(agent, shard)).catch(() => null)) ?? "") as {
       generation?: unknown;
       files?: unknown;
     } | null;
-    return kept !== null && kept.generation === value.generation && isMap(kept.files) ? saneRecords(kept.files) : {};
+    if (kept === null || typeof value?.generation !== "string" || kept.generation !== value.generation || !isMap(kept.files)) return {};
+    return Object.keys(kept.files).every((path) => shardOf(path, count) === shard) ? saneRecords(kept.files) : {};
   };
+  const records = async (): Promise<Record<string, FileRecord>> =>
+    Object.assign({}, ...(await Promise.all(Array.from({ length: shards }, (_, shard) => readShard(shard, shards)))));
   // another zone (or a damaged summary): no stamps, so every file is looked at, and its record (if sane) used as it is
   if (!usable || value.zone !== zone)
     return {
       stamps: {},
+      shards,
       days: {},
       recent: {},
       skipped: 0,
@@ -105,6 +133,7 @@ export async function loadIndex(store: TextStore, agent: string, prices: string,
     };
   return {
     stamps: value.stamps as Summary["stamps"],
+    shards,
     days: value.days as Sums,
     recent: value.recent as Sums,
     skipped: value.skipped as number,
@@ -120,6 +149,8 @@ export async function saveIndex(
   zone: string,
   records: Record<string, FileRecord>,
   now: number,
+  /** `keptShards`: how many the loaded index had (those past the new count are removed); `shardBytes`: the size aimed at (tests lower it). */
+  { keptShards = 0, shardBytes = SHARD_BYTES }: { keptShards?: number; shardBytes?: number } = {},
 ): Promise<IndexSums> {
   const days: Sums = {};
   const recent: Sums = {};
@@ -149,13 +180,33 @@ export async function saveIndex(
   const generation = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
   const stamps = Object.fromEntries(Object.entries(records).map(([path, r]) => [path, [r.size, r.mtimeMs]]));
   try {
+    const shards = shardTexts(records, generation, shardBytes);
     // the records first: a summary is never newer than the records it describes
-    await store.write(keys(agent).records, JSON.stringify({ generation, files: records }));
-    await store.write(keys(agent).summary, JSON.stringify({ version: VERSION, prices, zone, generation, stamps, days, recent, skipped }));
+    await Promise.all(shards.map((text, shard) => store.write(shardKey(agent, shard), text)));
+    await store.write(
+      summaryKey(agent),
+      JSON.stringify({ version: VERSION, prices, zone, generation, shards: shards.length, stamps, days, recent, skipped }),
+    );
+    // what the last save kept beyond this one's shards, and the records kept whole before they were split
+    const stale = Math.max(0, Math.min(keptShards, MAX_SHARDS) - shards.length);
+    await Promise.all([
+      store.remove(legacyKey(agent)),
+      ...Array.from({ length: stale }, (_, i) => store.remove(shardKey(agent, shards.length + i))),
+    ]);
   } catch {
     // a cache that cannot be written costs the next run time, not this one its numbers
   }
   return { days, recent, skipped };
+}
+
+/** The records as the texts of their shards: as many as keep each near `shardBytes`. */
+function shardTexts(records: Record<string, FileRecord>, generation: string, shardBytes: number): string[] {
+  const parts = Object.entries(records).map(([path, record]) => [path, `${JSON.stringify(path)}:${JSON.stringify(record)}`] as const);
+  const bytes = parts.reduce((sum, [, part]) => sum + part.length, 0);
+  const count = Math.min(MAX_SHARDS, Math.max(1, Math.ceil(bytes / shardBytes)));
+  const shards = Array.from({ length: count }, () => [] as string[]);
+  for (const [path, part] of parts) shards[shardOf(path, count)]?.push(part);
+  return shards.map((list) => `{"generation":${JSON.stringify(generation)},"files":{${list.join(",")}}}`);
 }
 
 /**
@@ -199,6 +250,8 @@ export function addAmounts(sums: Sums, quarter: number | string, row: string, am
   for (let i = 0; i < AMOUNTS; i++) into[i] = (into[i] as number) + (amounts[at + i] ?? 0);
 }
 
+/** A kept shard count when it is one; else 0 (no records). */
+const shardCount = (n: unknown): number => (isCount(n) && n >= 1 && n <= MAX_SHARDS ? n : 0);
 const isCount = (n: unknown): n is number => typeof n === "number" && Number.isSafeInteger(n) && n >= 0;
 const isAmounts = (a: unknown): boolean => Array.isArray(a) && a.length === AMOUNTS && a.every(isCount);
 const isMap = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);

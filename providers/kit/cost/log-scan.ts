@@ -66,6 +66,8 @@ export interface ScanOptions {
   signal?: AbortSignal;
   /** Told after each file read (not for unchanged ones): how many of how many. */
   onProgress?: (done: number, total: number) => void;
+  /** The size of a shard of the kept records aimed at (log-index.ts; tests lower it). */
+  shardBytes?: number;
 }
 
 /** The prices the index's costs were computed with: a change of table (or a fetched one) rebuilds it. */
@@ -127,7 +129,10 @@ export async function scanLogs(agent: Agent, env: Environment, options: ScanOpti
   };
   await Promise.all(Array.from({ length: PARALLEL_FILES }, worker));
   // kept even when the scan stopped: the next run goes on from there
-  const saved = await saveIndex(store, agent, pricesId(), zone, records, Date.now());
+  const saved = await saveIndex(store, agent, pricesId(), zone, records, Date.now(), {
+    keptShards: index.shards,
+    shardBytes: options.shardBytes,
+  });
   return { ...scan, ...saved, sessions: sessions(async () => records) };
 }
 
