@@ -90,14 +90,20 @@ describe("gemini with the Gemini CLI's sign-in", () => {
     const first = await run();
     expect(asked()[0]).toBe("/token");
     expect(await run()).toEqual(first);
-    expect(asked()).toEqual(["/v1internal:loadCodeAssist", "/v1internal:retrieveUserQuota"]);
+    expect(asked().sort()).toEqual(["/v1internal:loadCodeAssist", "/v1internal:retrieveUserQuota"]);
     expect(sim.sim.requests[0]!.headers.authorization).toBe(`Bearer ${GEMINI_SIM.workspace.minted}`);
     expect(await secrets.get("quotabar", "kept:gemini")).toContain(GEMINI_SIM.workspace.minted);
     for (const text of filesUnder(join(dir, ".cache"))) for (const secret of GEMINI_SECRETS) expect(text).not.toContain(secret);
     // a kept token Google refuses is forgotten and costs one refresh, never a loop
     sim.sim.setScenario("gemini", "unauthorized");
     expect((await run()).error).toMatchObject({ code: "unauthorized" });
-    expect(asked()).toEqual(["/v1internal:loadCodeAssist", "/token", "/v1internal:loadCodeAssist"]);
+    // (the kept project's quota goes beside each loadCodeAssist)
+    const [refused, refresh, again] = [asked().slice(0, 2).sort(), asked()[2], asked().slice(3).sort()];
+    expect([refused, refresh, again]).toEqual([
+      ["/v1internal:loadCodeAssist", "/v1internal:retrieveUserQuota"],
+      "/token",
+      ["/v1internal:loadCodeAssist", "/v1internal:retrieveUserQuota"],
+    ]);
   });
 
   it("a failing Google serves the last good snapshot, marked stale, for the same sign-in", async () => {
@@ -405,6 +411,98 @@ describe("gemini's policy", () => {
   it("reads settings written with comments, leaving // inside strings alone", () => {
     const text = '{\n  // the theme\n  "url": "https://example.com/a", /* block */ "n": 1\n}';
     expect(JSON.parse(withoutComments(text))).toEqual({ url: "https://example.com/a", n: 1 });
+  });
+});
+
+/** Runs in one HOME with one secret store: what the first run keeps (the token, the project), later runs find. */
+function runsIn(dir: string, simulator = sim, env: Record<string, string> = {}) {
+  const secrets = new MemorySecretStore();
+  return async (extra: Record<string, string> = {}) => {
+    simulator.sim.requests.length = 0;
+    const core = createNodeCore({
+      env: simulator.env({ HOME: dir, ...env, ...extra }),
+      clock: { now: () => NOW },
+      browsers: { sqlite: new BetterSqlite(), secrets, interactive: false },
+    });
+    return (await core.usage.usage({ providers: ["gemini"] })).providers[0]!;
+  };
+}
+
+const quotaProjects = (simulator = sim) =>
+  simulator.sim.requests
+    .filter((r) => r.path === "/v1internal:retrieveUserQuota")
+    .map((r) => (JSON.parse(r.body) as { project: string }).project);
+
+describe("gemini's later runs: the project kept from an earlier run is asked for beside loadCodeAssist", () => {
+  /** loadCodeAssist answers a later run only once its quota request has arrived (a fail-safe after 5 s says it never did). */
+  const gate = { armed: false, heldUntilQuota: false, arrive: () => {} };
+  const gated = useSimulator({
+    upstreams: (all) =>
+      all.map((upstream) =>
+        upstream.id !== "gemini"
+          ? upstream
+          : {
+              ...upstream,
+              routes: upstream.routes.map((route) => {
+                if (route.path === "/v1internal:retrieveUserQuota") {
+                  return { ...route, handle: (request, scenario) => (gate.arrive(), route.handle(request, scenario)) };
+                }
+                if (route.path !== "/v1internal:loadCodeAssist") return route;
+                return {
+                  ...route,
+                  handle: async (request, scenario) => {
+                    if (gate.armed) {
+                      gate.heldUntilQuota = await new Promise<boolean>((resolve) => {
+                        gate.arrive = () => resolve(true);
+                        setTimeout(() => resolve(false), 5_000).unref();
+                      });
+                    }
+                    return route.handle(request, scenario);
+                  },
+                };
+              }),
+            },
+      ),
+  });
+  afterEach(() => Object.assign(gate, { armed: false, heldUntilQuota: false, arrive: () => {} }));
+  const gatedAsked = () => gated.sim.requests.filter((r) => r.providerId === "gemini").map((r) => r.path);
+
+  it("the first run asks in sequence; a later one sends the quota request without waiting for loadCodeAssist", async () => {
+    const run = runsIn(await home(), gated);
+    const first = await run();
+    expect(first).toMatchObject({ ok: true, plan: "Workspace" });
+    expect(gatedAsked()).toEqual(["/token", "/v1internal:loadCodeAssist", "/v1internal:retrieveUserQuota"]);
+    gate.armed = true;
+    expect(await run()).toEqual(first);
+    expect(gate.heldUntilQuota).toBe(true);
+    expect(gatedAsked().sort()).toEqual(["/v1internal:loadCodeAssist", "/v1internal:retrieveUserQuota"]);
+    expect(quotaProjects(gated)).toEqual([GEMINI_SIM.project]);
+  });
+
+  it("a project loadCodeAssist names anew is asked for again, and kept", async () => {
+    const run = runsIn(await home());
+    expect(await run()).toMatchObject({ ok: true, details: expect.arrayContaining([{ label: "Project", value: GEMINI_SIM.project }]) });
+    // the account now belongs to another project: the kept one's quota is refused (403), the new one's asked
+    sim.sim.setScenario("gemini", "standard");
+    const moved = await run();
+    expect(moved).toMatchObject({ ok: true, plan: "Paid" });
+    expect(moved.details).toContainEqual({ label: "Project", value: GEMINI_SIM.standardProject });
+    expect(asked().at(-1)).toBe("/v1internal:retrieveUserQuota");
+    expect(quotaProjects()).toEqual([GEMINI_SIM.project, GEMINI_SIM.standardProject]);
+    expect(await run()).toEqual(moved);
+    expect(asked().sort()).toEqual(["/v1internal:loadCodeAssist", "/v1internal:retrieveUserQuota"]);
+    expect(quotaProjects()).toEqual([GEMINI_SIM.standardProject]);
+  });
+
+  it("a failed loadCodeAssist fails the run whatever the kept project's quota said; GOOGLE_CLOUD_PROJECT is never second-guessed", async () => {
+    const run = runsIn(await home());
+    await run();
+    sim.sim.setScenario("gemini", "not_onboarded");
+    expect((await run()).error).toMatchObject({ code: "not_configured" });
+    expect(asked().sort()).toEqual(["/v1internal:loadCodeAssist", "/v1internal:retrieveUserQuota"]);
+    // with the project in the environment, nothing kept is guessed: the quota waits for loadCodeAssist
+    expect((await run({ GOOGLE_CLOUD_PROJECT: GEMINI_SIM.project })).error).toMatchObject({ code: "not_configured" });
+    expect(asked()).toEqual(["/v1internal:loadCodeAssist"]);
   });
 });
 

@@ -19,6 +19,7 @@ import {
 import { idTokenClaims, type GoogleAccessToken } from "../kit/google-token.js";
 import { SIGN_IN_COMMAND, signInAgain, type GeminiCredential } from "./credentials.js";
 import type { GeminiReading, QuotaBucket } from "./policy.js";
+import { keepProject, keptProject, PROJECT_ID } from "./project.js";
 import { consumerRefused, isConsumerRefusal } from "./refusal.js";
 import { geminiToken, remintedToken } from "./token.js";
 
@@ -27,12 +28,15 @@ const CODE_ASSIST = "https://cloudcode-pa.googleapis.com/v1internal";
 const SERVICE = "Gemini Code Assist API";
 /** The quota project when loadCodeAssist names none (the CLI's order; an all-digit project number is refused, as it refuses it). */
 const PROJECT_ENV = ["GOOGLE_CLOUD_PROJECT", "GOOGLE_CLOUD_PROJECT_ID"];
-const PROJECT_ID = /^(?!\d+$)[\w.:-]{1,128}$/;
 const MAX_BUCKETS = 500;
 const setProject = advice("Set GOOGLE_CLOUD_PROJECT to the project id (not its number) your Gemini Code Assist licence belongs to.");
 const MAX_MODEL_ID = 120;
 
-/** The plan and project (loadCodeAssist), then the quota buckets (retrieveUserQuota). */
+/**
+ * The plan and project (loadCodeAssist), then the quota buckets (retrieveUserQuota). With the
+ * project kept from an earlier run, both are asked at once (one round trip); loadCodeAssist still
+ * decides, and a project it names anew is asked for again and kept.
+ */
 export async function readGemini(credential: GeminiCredential, context: FetchContext): Promise<GeminiReading> {
   const signedIn = await geminiToken(credential, context);
   try {
@@ -48,13 +52,14 @@ export async function readGemini(credential: GeminiCredential, context: FetchCon
 
 async function readWith(signedIn: GoogleAccessToken, credential: GeminiCredential, context: FetchContext): Promise<GeminiReading> {
   const envProject = fromEnv(context, PROJECT_ENV);
+  const guess = envProject === null ? await keptProject(context.kept) : null;
   // a project number is never sent (the CLI refuses one too); it is said so below if it is all there is
-  const load = await call(
-    "loadCodeAssist",
-    signedIn.token,
-    loadRequest(envProject !== null && PROJECT_ID.test(envProject) ? envProject : null),
-    context,
-  );
+  const [loaded, guessed] = await Promise.allSettled([
+    call("loadCodeAssist", signedIn.token, loadRequest(envProject !== null && PROJECT_ID.test(envProject) ? envProject : null), context),
+    guess === null ? null : call("retrieveUserQuota", signedIn.token, { project: guess }, context),
+  ]);
+  if (loaded.status === "rejected") throw loaded.reason;
+  const load = loaded.value;
   const tier = valueAt(load, "currentTier");
   if (!isObject(tier)) {
     throw notConfigured(
@@ -70,7 +75,14 @@ async function readWith(signedIn: GoogleAccessToken, credential: GeminiCredentia
       setProject,
     );
   }
-  const quota = await call("retrieveUserQuota", signedIn.token, { project }, context);
+  let quota: unknown;
+  if (project === guess) {
+    if (guessed.status === "rejected") throw guessed.reason;
+    quota = guessed.value;
+  } else {
+    quota = await call("retrieveUserQuota", signedIn.token, { project }, context);
+    if (envProject === null) await keepProject(context.kept, project);
+  }
   const claims = idTokenClaims(credential.idToken);
   return {
     tierId: toText(tier.id),

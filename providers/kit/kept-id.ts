@@ -2,11 +2,11 @@ import type { FetchContext } from "../../ports/fetch-context.js";
 
 type Kept = FetchContext["kept"];
 
-/** A session's user never changes; the lifetime only bounds how long a stale record lingers (then one run asks in turn again). */
+/** Such an id rarely changes, and the run that names it again follows a change: the lifetime only bounds how long a stale record lingers. */
 const ID_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 /**
- * An id an upstream named in an earlier run with this credential (a user id: not a secret, kept in
+ * An id an upstream named in an earlier run with this credential (a user id, a project: no secret, kept in
  * the cache file), so that a later run sends the request that needs it beside the one that names it
  * (one round trip). What is read back from disk is used only when it has `shape`.
  */
