@@ -25,6 +25,7 @@ import { vendorHome } from "../../providers/kit/vendor-home.js";
 import { DESCRIPTORS } from "../../providers/registry.js";
 import type { ProviderConfigEntry, QuotabarConfig } from "../../ports/config-store.js";
 import type { AnyFetchStrategy } from "../../ports/fetch-strategy.js";
+import { providerUsage } from "../helpers/usage.js";
 import type { FetchContext } from "../../ports/fetch-context.js";
 
 const now = new Date("2026-11-20T10:00:00.000Z");
@@ -91,21 +92,7 @@ describe("an account's identity", () => {
 });
 
 describe("the usage document's account", () => {
-  const entry = {
-    id: "zai",
-    name: "z.ai",
-    ok: true,
-    source: "api",
-    plan: null,
-    primary: null,
-    secondary: null,
-    tertiary: null,
-    details: [],
-    status: null,
-    fetchedAt: "2026-11-20T10:00:00.000Z",
-    stale: false,
-    error: null,
-  };
+  const entry = providerUsage({ fetchedAt: "2026-11-20T10:00:00.000Z" });
 
   it("is a label or null, and a document from before accounts (no field) is still valid", () => {
     const old = { version: 1, generatedAt: "2026-11-20T10:00:00.000Z", providers: [entry] };
