@@ -2,7 +2,7 @@
  * `npm run screenshots:serve-page`: docs/serve-page-light.png and docs/serve-page-dark.png, the page
  * of `quotabar serve` as README shows it. The real page, served by serve's own code against the
  * demo simulator (times live, as `quotabar demo` plays them, one provider signed out to show an
- * error card), in headless Chromium (test/helpers/devtools.ts). So that the sparklines have a line
+ * error card), in headless Chromium (scripts/devtools-browser.ts). So that the sparklines have a line
  * to draw, each meter's window is given earlier readings that climb to its current one, written
  * into the history serve keeps as the refreshes before it would have.
  */
@@ -14,7 +14,7 @@ import { createNodeCore } from "../library/node-core.js";
 import type { startServe as StartServe } from "../oclif-cli/serve/start-serve.js";
 import { PROVIDER_IDS } from "../providers/registry.js";
 import { ProviderSimulator } from "../simulator/server.js";
-import { Browser } from "../test/helpers/devtools.js";
+import { Browser } from "./devtools-browser.js";
 
 const ROOT = join(import.meta.dirname, "..");
 const SIGNED_OUT = { id: "kilo", scenario: "unauthorized" };

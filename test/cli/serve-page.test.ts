@@ -7,13 +7,13 @@ import type { UsageDocument } from "../../domain/usage-document.js";
 import { formatPercent } from "../../presentation/format.js";
 import { PROVIDER_IDS } from "../../providers/registry.js";
 import { requireBinaries } from "../browser/real-browsers.js";
-import { Browser, type Page } from "../helpers/devtools.js";
+import { Browser, type Page } from "../../scripts/devtools-browser.js";
 import { useSimulator } from "../helpers/harness.js";
 import { httpGet } from "../helpers/http-get.js";
 
 /**
  * `quotabar serve`'s page in a real browser: headless Chromium (driven over the DevTools protocol,
- * test/helpers/devtools.ts) loads it from the built CLI serving the simulator, and the test reads
+ * scripts/devtools-browser.ts) loads it from the built CLI serving the simulator, and the test reads
  * what a person would see. z.ai's plan name is hostile markup on every answer.
  */
 const HOSTILE = `<img src=x onerror="window.__pwned=1">`;
