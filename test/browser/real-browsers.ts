@@ -116,12 +116,16 @@ export async function eventually<T>(probe: () => Promise<T | null>, timeoutMs = 
  */
 export async function privateKeyring(home: string, locked = false): Promise<string> {
   mkdirSync(home, { recursive: true });
-  const unlock = "printf %s testpass | gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1";
+  // the daemon answers --unlock before it owns its bus name: a client in that gap has D-Bus start a
+  // second, locked daemon, whose unlock prompt (no prompter here) waits for ever; so wait for the name
+  const owned =
+    "for i in $(seq 100); do dbus-send --session --dest=org.freedesktop.DBus --print-reply /org/freedesktop/DBus org.freedesktop.DBus.NameHasOwner string:org.freedesktop.secrets 2>/dev/null | grep -q true && break; sleep 0.1; done";
+  const unlock = `printf %s testpass | gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1; ${owned}`;
   if (locked) {
     const seed = `${unlock}; printf %s seed | secret-tool store --label=seed service seed username seed`;
     await run("dbus-run-session", ["--", "sh", "-c", seed], { env: { ...process.env, HOME: home }, timeout: 60_000 });
   }
-  const start = locked ? "gnome-keyring-daemon --start --components=secrets >/dev/null 2>&1" : unlock;
+  const start = locked ? `gnome-keyring-daemon --start --components=secrets >/dev/null 2>&1; ${owned}` : unlock;
   const hold = `${start}; echo "BUS=$DBUS_SESSION_BUS_ADDRESS"; exec cat >/dev/null`;
   const session = startDetached("dbus-run-session", ["--", "sh", "-c", hold], { ...process.env, HOME: home }, "pipe");
   return new Promise<string>((resolve, reject) => {
