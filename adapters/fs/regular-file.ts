@@ -66,13 +66,10 @@ export async function readRegularFile(path: string, maxBytes: number): Promise<s
  * first asynchronous call costs more than every read.
  */
 export function readRegularFileSync(path: string, maxBytes: number): string {
-  const fd = openSync(path, FLAGS);
+  const { fd, size } = openRegularFileSync(path);
   try {
-    const info = fstatSync(fd);
-    if (info.isDirectory()) throw new UnreadableFileError(path, "a directory, not a file", "EISDIR");
-    if (!info.isFile()) throw new UnreadableFileError(path, `not a regular file (${kindOf(info)})`, "ENOTREG");
-    if (info.size > maxBytes) throw tooLarge(path, maxBytes);
-    let buffer = Buffer.allocUnsafe(Math.min(maxBytes + 1, info.size + 4096));
+    if (size > maxBytes) throw tooLarge(path, maxBytes);
+    let buffer = Buffer.allocUnsafe(Math.min(maxBytes + 1, size + 4096));
     let length = 0;
     for (;;) {
       if (length === buffer.length) buffer = Buffer.concat([buffer, Buffer.allocUnsafe(Math.min(buffer.length, maxBytes + 1 - length))]);
@@ -84,6 +81,20 @@ export function readRegularFileSync(path: string, maxBytes: number): string {
     return buffer.toString("utf8", 0, length);
   } finally {
     closeSync(fd);
+  }
+}
+
+/** openRegularFile with blocking calls (the same checks): the caller closes the descriptor. */
+export function openRegularFileSync(path: string): { fd: number; size: number } {
+  const fd = openSync(path, FLAGS);
+  try {
+    const info = fstatSync(fd);
+    if (info.isDirectory()) throw new UnreadableFileError(path, "a directory, not a file", "EISDIR");
+    if (!info.isFile()) throw new UnreadableFileError(path, `not a regular file (${kindOf(info)})`, "ENOTREG");
+    return { fd, size: info.size };
+  } catch (error) {
+    closeSync(fd);
+    throw error;
   }
 }
 

@@ -1,7 +1,8 @@
-import { constants } from "node:fs";
+import { closeSync, constants, readSync } from "node:fs";
 import { open, readdir, realpath, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { openRegularFile } from "../../adapters/fs/regular-file.js";
+import { setImmediate as turn } from "node:timers/promises";
+import { openRegularFileSync } from "../../adapters/fs/regular-file.js";
 
 /** Local log files a provider totals (JSON Lines): found under roots, read as a stream from where the last read stopped. */
 
@@ -102,35 +103,45 @@ export interface LineScan {
 const CHUNK_BYTES = 256 << 10;
 export const MAX_LINE_BYTES = 16 << 20;
 const NEWLINE = 10;
+/** The event loop gets a turn after this much is read, by all scans of the thread (a timer, a stop, a message, another request of a server): a few ms of parsing. */
+const TURN_BYTES = 1 << 20;
+let sinceTurn = 0;
 
 /**
  * Reads a file from `from` in chunks and hands over the complete lines that hold `holding`. Lines
  * are cut on bytes and decoded only when they hold it, so a large file costs a read and a few
- * searches. One buffer is reused, grown only for a line longer than it.
+ * searches. One buffer is reused, grown only for a line longer than it. The reads block: a log is
+ * read at the page cache's speed, and a promise per read took four times as long as the reads;
+ * the event loop still gets a turn every few megabytes.
  */
 export async function scanLines(path: string, options: LineScanOptions): Promise<LineScan> {
   const max = options.maxLineBytes ?? MAX_LINE_BYTES;
   const needle = Buffer.from(options.holding, "latin1");
   const scan: LineScan = { end: options.from ?? 0, bytesRead: 0, tooLong: 0 };
-  const { handle } = await openRegularFile(path); // a FIFO put in a log's place is refused, not waited on
+  const { fd } = openRegularFileSync(path); // a FIFO put in a log's place is refused, not waited on
+  let buffer: Buffer = spare.pop() ?? Buffer.allocUnsafe(CHUNK_BYTES);
   try {
-    let buffer: Buffer = Buffer.allocUnsafe(CHUNK_BYTES);
     // file offset of buffer[0]; buffer[0, kept) is the start of a line whose newline is still to come
     let bufferStart = scan.end;
     let kept = 0;
     // inside a line longer than `max`: its bytes are dropped up to its newline
     let skipping = false;
     for (;;) {
+      if (sinceTurn >= TURN_BYTES) {
+        sinceTurn = 0;
+        await turn();
+      }
       options.signal?.throwIfAborted();
       if (kept === buffer.length) {
         if (buffer.length < max) buffer = grown(buffer, kept);
         else [skipping, bufferStart, kept] = [true, bufferStart + kept, 0];
       }
-      const { bytesRead } = await handle.read(buffer, kept, buffer.length - kept, bufferStart + kept);
+      const bytesRead = readSync(fd, buffer, kept, buffer.length - kept, bufferStart + kept);
       if (options.headBytes !== undefined && bufferStart + kept === 0)
         scan.head = Buffer.from(buffer.subarray(0, Math.min(options.headBytes, bytesRead)));
       if (bytesRead === 0) break;
       scan.bytesRead += bytesRead;
+      sinceTurn += bytesRead;
       const view = buffer.subarray(0, kept + bytesRead);
       let first = 0;
       if (skipping) {
@@ -158,10 +169,14 @@ export async function scanLines(path: string, options: LineScanOptions): Promise
         scan.end += kept;
     }
   } finally {
-    await handle.close();
+    closeSync(fd);
+    if (buffer.length === CHUNK_BYTES && spare.length < 8) spare.push(buffer);
   }
   return scan;
 }
+
+/** Chunk buffers of scans that ended, for the next (a new one per file cost more than its reads). */
+const spare: Buffer[] = [];
 
 function grown(buffer: Buffer, kept: number): Buffer {
   const bigger = Buffer.allocUnsafe(buffer.length * 2);
