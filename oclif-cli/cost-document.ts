@@ -24,7 +24,8 @@ export async function runCost(request: CostRequest): Promise<{ cost: LogCost; do
         if (Date.now() - started > PROGRESS_AFTER_MS) process.stderr.write(`\rReading logs: ${done} of ${total} files`);
       }
     : undefined;
-  const cost = await logCost({ env: process.env, now, ...request, ...(progress ? { onProgress: progress } : {}) });
+  // a CLI process of its own: a cold scan may read on a second thread
+  const cost = await logCost({ env: process.env, now, ...request, helperThread: true, ...(progress ? { onProgress: progress } : {}) });
   if (progress && Date.now() - started > PROGRESS_AFTER_MS) process.stderr.write("\r\u001b[K");
   const { report, ...source } = cost;
   return { cost, doc: { version: 1, generatedAt: now.toISOString(), currency: "USD", ...report, ...source } };

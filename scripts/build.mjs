@@ -365,6 +365,27 @@ function withLighterNamespaces(file) {
 }
 
 /**
+ * The cost scan's helper thread (providers/kit/cost/read-threads.ts): its module and all it needs
+ * as one CommonJS file beside where the module's import.meta.url says it is, so the thread starts
+ * by reading one file (~40 ms sooner than loading the ES module and its chunks).
+ */
+const READ_THREAD = join("providers", "kit", "cost", "read-threads");
+
+async function buildReadThread() {
+  await esbuild.build({
+    ...common,
+    entryPoints: [join(ROOT, `${READ_THREAD}.ts`)],
+    outfile: join(DIST, `${READ_THREAD}.cjs`),
+    format: "cjs",
+    banner: { js: MODULE_URL_BANNER },
+    define: { "import.meta.url": "__quotabarModuleUrl" },
+    sourcemap: "linked",
+    sourcesContent: true,
+    plugins: [sources],
+  });
+}
+
+/**
  * `quotabar serve`'s page (oclif-cli/serve/page/): its script bundled for browsers (one file, no
  * module loader, nothing fetched), beside its HTML, CSS and icon, in dist/oclif-cli/serve/page/,
  * where oclif-cli/serve/page-files.ts reads them.
@@ -462,6 +483,7 @@ const result = await esbuild.build({
 });
 
 await writeCommonJsCopies();
+await buildReadThread();
 await buildServePage();
 
 // declarations of the library (and of the modules they reference)

@@ -80,11 +80,11 @@ const modelNamed = (value: unknown): string | null => (typeof value === "string"
 
 /** input, cached, output, reasoning; null when a count is there but not a whole non-negative number. */
 function usageOf(usage: JsonObject): number[] | null {
-  const counts = [
-    usage.input_tokens,
-    usage.cached_input_tokens ?? usage.cache_read_input_tokens,
-    usage.output_tokens,
-    usage.reasoning_output_tokens,
-  ].map((value) => (value === undefined || value === null ? 0 : countOf(value)));
-  return counts.every((n) => n !== null) ? (counts as number[]) : null;
+  const input = countOrZero(usage.input_tokens);
+  const cached = countOrZero(usage.cached_input_tokens ?? usage.cache_read_input_tokens);
+  const output = countOrZero(usage.output_tokens);
+  const reasoning = countOrZero(usage.reasoning_output_tokens);
+  return input === null || cached === null || output === null || reasoning === null ? null : [input, cached, output, reasoning];
 }
+
+const countOrZero = (value: unknown): number | null => (value === undefined || value === null ? 0 : countOf(value));

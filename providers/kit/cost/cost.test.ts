@@ -7,6 +7,7 @@ import { agentCost, logCost } from "./cost.js";
 import { codexEntry, freshCodexState } from "./codex-logs.js";
 import { priceListFromLiteLlm } from "./price-list.js";
 import { BUNDLED_PRICES, costNanos, modelKey } from "./prices.js";
+import { KEYED_WIDTH } from "./log-index.js";
 import { scanLogs } from "./log-scan.js";
 
 // days are local: pinned (the oracle was made in this zone)
@@ -380,10 +381,11 @@ describe("cost: bad input is skipped and counted, never a crash or a wrong total
     const { home, path } = claudeHome([answer()]);
     await tokens(home);
     const files = join(home, ".cache", "quotabar", "cost-logs", "claude-files-0.json");
-    const kept = JSON.parse(readFileSync(files, "utf8")) as { files: Record<string, { rows: string[]; keyed: Record<string, unknown[]> }> };
+    const kept = JSON.parse(readFileSync(files, "utf8")) as { files: Record<string, { rows: string[]; keyed: number[] }> };
     const record = Object.values(kept.files)[0]!;
     expect(record.rows).toHaveLength(1);
-    for (const entry of Object.values(record.keyed)) entry[1] = 7;
+    expect(record.keyed).toHaveLength(KEYED_WIDTH);
+    record.keyed[2] = 7; // [hash, quarter, row, ...]
     writeFileSync(files, JSON.stringify(kept));
     appendFileSync(path, `\n${answer({ id: "2" })}\n`);
     expect(await tokens(home)).toMatchObject({ total: 2200, requests: 2, skipped: 0 });

@@ -1,6 +1,6 @@
 import type { Environment } from "../../../ports/environment.js";
 import { localDay, shiftDay } from "./days.js";
-import { logRoots, scanLogs, type LogScan, type ScanOptions } from "./log-scan.js";
+import { logRoots, scanAgentLogs, type LogScan, type ScanOptions } from "./log-scan.js";
 import { keptPrices } from "./price-list.js";
 import { costBetween, costReport, type CostFigures, type CostReport, type Grouping } from "./report.js";
 import { prices, usePrices, type Agent } from "./prices.js";
@@ -42,23 +42,7 @@ export interface LogCostOptions extends ScanOptions {
 /** Reads the agents' logs (only what changed since the last run) and prices them. */
 export async function scanAgents(env: Environment, agents: readonly Agent[], options: ScanOptions = {}): Promise<LogScan[]> {
   usePrices(await keptPrices(env));
-  // each agent's files read and of how many: the progress told is of all of them
-  const progress = new Map<Agent, [done: number, total: number]>();
-  const sum = (i: 0 | 1) => [...progress.values()].reduce((n, counts) => n + counts[i], 0);
-  // both agents at once: one's reads and cache writes wait on the disk while the other parses
-  return Promise.all(
-    agents.map((agent) =>
-      scanLogs(agent, env, {
-        ...options,
-        onProgress: options.onProgress
-          ? (done, total) => {
-              progress.set(agent, [done, total]);
-              options.onProgress?.(sum(0), sum(1));
-            }
-          : undefined,
-      }),
-    ),
-  );
+  return scanAgentLogs(agents, env, options);
 }
 
 export async function logCost(options: LogCostOptions): Promise<LogCost> {

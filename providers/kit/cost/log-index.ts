@@ -1,7 +1,8 @@
 import type { TextStore } from "../../../ports/text-store.js";
+import type { CountedSums } from "./counted-sums.js";
 import { tryJson } from "../index.js";
 import { localDay } from "./days.js";
-import { AMOUNTS, QUARTER_MS, rowOf, type Amounts } from "./log-entry.js";
+import { AMOUNTS, QUARTER_MS, type Amounts } from "./log-entry.js";
 
 /**
  * What an agent's log files have added up to so far, kept between runs in cache files: a small
@@ -20,12 +21,17 @@ export type Sums = Record<string, Record<string, Amounts>>;
 /** Quarter-hour sums are kept in the summary this far back (a provider's window is 5 hours; a week leaves room). */
 const RECENT_MS = 8 * 86_400_000;
 
+/** Each file's requests without both ids, summed per quarter hour and row: `[quarter, row, ...amounts]` each, flat. */
+export const SUM_WIDTH = 2 + AMOUNTS;
 /**
- * A request with a message id and request id, under a hash of the two: kept per file so a later
- * chunk of the same answer (in this file, read now or in a later run) replaces it, and one answer
- * copied into another file (a resumed session, a sub-agent's replay) counts once across files.
+ * A request with a message id and request id, under a hash of the two (`[hash, quarter, row,
+ * sidechain, ...amounts]` each, flat): kept per file so a later chunk of the same answer (in this
+ * file, read now or in a later run) replaces it, and one answer copied into another file (a
+ * resumed session, a sub-agent's replay) counts once across files.
  */
-export type KeyedEntry = [quarter: number, row: number, sidechain: 0 | 1, ...amounts: number[]];
+export const KEYED_WIDTH = 4 + AMOUNTS;
+/** A row's index is below this in a file's record: `quarter * ROW_SPAN + row` is one number. */
+export const ROW_SPAN = 2 ** 26;
 
 export interface FileRecord {
   size: number;
@@ -34,11 +40,12 @@ export interface FileRecord {
   offset: number;
   /** The file's first bytes (base64): a file rewritten in place reads differently here and is read again. */
   head: string;
-  /** The requests without both ids (each counted as it is). */
-  sums: Sums;
-  keyed: Record<string, KeyedEntry>;
-  /** The rows the keyed requests are counted under (`rowKey`), each once: an entry holds its index here (a third of the file's size). */
+  /** The rows (`rowKey`) the file's requests are counted under, each once: the entries hold an index here. */
   rows: string[];
+  /** Flat numbers (SUM_WIDTH each): cheap to keep, to move between threads and to go through, as they are many. */
+  sums: Float64Array;
+  /** KEYED_WIDTH each. */
+  keyed: Float64Array;
   /** Lines that were not counted: not JSON, not an object, counts that are not whole non-negative numbers, too long. */
   skipped: number;
   /** 1 when the file ends in a line that is not whole JSON yet: counted as skipped until it is. */
@@ -77,7 +84,7 @@ export interface LogIndex extends IndexSums {
   records(): Promise<Record<string, FileRecord>>;
 }
 
-const VERSION = 7;
+const VERSION = 8;
 const summaryKey = (agent: string) => `cost-logs/${agent}`;
 const shardKey = (agent: string, shard: number) => `cost-logs/${agent}-files-${shard}`;
 /** Where the records were kept whole, before they were split (removed at the next save). */
@@ -148,32 +155,22 @@ export async function saveIndex(
   prices: string,
   zone: string,
   records: Record<string, FileRecord>,
+  /** The records' requests, per row without its session (`withoutSession`). */
+  counted: CountedSums,
   now: number,
   /** `keptShards`: how many the loaded index had (those past the new count are removed); `shardBytes`: the size aimed at (tests lower it). */
   { keptShards = 0, shardBytes = SHARD_BYTES }: { keptShards?: number; shardBytes?: number } = {},
 ): Promise<IndexSums> {
   const days: Sums = {};
   const recent: Sums = {};
-  // the last days before now, or before the newest request when the logs end earlier (either kind: with ids or without)
-  let newest = 0;
-  for (const record of Object.values(records)) {
-    for (const quarter in record.sums) newest = Math.max(newest, Number(quarter));
-    for (const key in record.keyed) newest = Math.max(newest, (record.keyed[key] as KeyedEntry)[0]);
-  }
-  const from = Math.floor((Math.min(now, (newest + 1) * QUARTER_MS) - RECENT_MS) / QUARTER_MS);
-  // a few hundred days and rows stand for tens of thousands of requests: each is worked out once
-  const dayOf = new Map<number, string>();
-  const withoutSession = new Map<string, string>();
   let skipped = 0;
   for (const record of Object.values(records)) skipped += record.skipped + record.partial;
-  eachCounted(records, (quarter, key, amounts, at) => {
+  // the last days before now, or before the newest request when the logs end earlier
+  const from = Math.floor((Math.min(now, (counted.newest + 1) * QUARTER_MS) - RECENT_MS) / QUARTER_MS);
+  const dayOf = new Map<number, string>();
+  counted.each((quarter, row, amounts, at) => {
     let day = dayOf.get(quarter);
     if (day === undefined) dayOf.set(quarter, (day = localDay(quarter * QUARTER_MS)));
-    let row = withoutSession.get(key);
-    if (row === undefined) {
-      const { backend, model } = rowOf(key);
-      withoutSession.set(key, (row = `${backend}\t${model}\t`));
-    }
     addAmounts(days, day, row, amounts, at);
     if (quarter >= from) addAmounts(recent, quarter, row, amounts, at);
   });
@@ -201,7 +198,7 @@ export async function saveIndex(
 
 /** The records as the texts of their shards: as many as keep each near `shardBytes`. */
 function shardTexts(records: Record<string, FileRecord>, generation: string, shardBytes: number): string[] {
-  const parts = Object.entries(records).map(([path, record]) => [path, `${JSON.stringify(path)}:${JSON.stringify(record)}`] as const);
+  const parts = Object.entries(records).map(([path, record]) => [path, `${JSON.stringify(path)}:${recordText(record)}`] as const);
   const bytes = parts.reduce((sum, [, part]) => sum + part.length, 0);
   const count = Math.min(MAX_SHARDS, Math.max(1, Math.ceil(bytes / shardBytes)));
   const shards = Array.from({ length: count }, () => [] as string[]);
@@ -209,42 +206,26 @@ function shardTexts(records: Record<string, FileRecord>, generation: string, sha
   return shards.map((list) => `{"generation":${JSON.stringify(generation)},"files":{${list.join(",")}}}`);
 }
 
-/**
- * Every file's requests per quarter hour, row and session: an answer found in several files
- * counted once, as ccusage does: the copy that is not a sidechain's, else the one with more
- * tokens, else the first file's (in path order).
- */
-export function allSums(records: Record<string, FileRecord>): Sums {
-  const sums: Sums = {};
-  eachCounted(records, (quarter, row, amounts, at) => addAmounts(sums, quarter, row, amounts, at));
-  return sums;
+/** Each record's JSON, made once: by the thread that read its file, as it read it (a cold scan's records are megabytes). */
+const texts = new WeakMap<FileRecord, string>();
+
+export function recordText(record: FileRecord): string {
+  let text = texts.get(record);
+  if (text === undefined) {
+    const { sums, keyed, ...rest } = record;
+    // whole numbers print alike in JSON and join()
+    texts.set(record, (text = `${JSON.stringify(rest).slice(0, -1)},"sums":[${sums.join(",")}],"keyed":[${keyed.join(",")}]}`));
+  }
+  return text;
 }
 
-/** Each file's unkeyed sums, then each answer once (as `allSums` says): its quarter, row, and its amounts from `amounts[at]`. */
-function eachCounted(
-  records: Record<string, FileRecord>,
-  counted: (quarter: number, row: string, amounts: readonly number[], at: number) => void,
-): void {
-  const chosen = new Map<string, [KeyedEntry, string[]]>();
-  const tokens = (e: KeyedEntry) => (e[3] ?? 0) + (e[4] ?? 0) + (e[5] ?? 0) + (e[6] ?? 0);
-  for (const path of Object.keys(records).sort()) {
-    const record = records[path] as FileRecord;
-    for (const quarter in record.sums) {
-      const rows = record.sums[quarter] as Record<string, Amounts>;
-      for (const row in rows) counted(Number(quarter), row, rows[row] as Amounts, 0);
-    }
-    for (const key in record.keyed) {
-      const entry = record.keyed[key] as KeyedEntry;
-      const earlier = chosen.get(key)?.[0];
-      if (!earlier || (earlier[2] === 1 && entry[2] === 0) || (earlier[2] === entry[2] && tokens(entry) > tokens(earlier)))
-        chosen.set(key, [entry, record.rows]);
-    }
-  }
-  for (const [entry, rows] of chosen.values()) counted(entry[0], rows[entry[1]] as string, entry, 3);
+/** `text` is `record`'s JSON (made by another thread). */
+export function knownText(record: FileRecord, text: string): void {
+  texts.set(record, text);
 }
 
 /** Adds one row's amounts (from `amounts[at]` on) to a quarter hour's or a day's. */
-export function addAmounts(sums: Sums, quarter: number | string, row: string, amounts: readonly number[], at = 0): void {
+export function addAmounts(sums: Sums, quarter: number | string, row: string, amounts: ArrayLike<number>, at = 0): void {
   const rows = (sums[quarter] ??= {});
   const into = (rows[row] ??= new Array<number>(AMOUNTS).fill(0));
   for (let i = 0; i < AMOUNTS; i++) into[i] = (into[i] as number) + (amounts[at + i] ?? 0);
@@ -271,22 +252,23 @@ function saneRecords(files: Record<string, unknown>): Record<string, FileRecord>
       typeof r.head === "string" &&
       isCount(r.skipped) &&
       (r.partial === 0 || r.partial === 1) &&
-      isSums(r.sums) &&
       Array.isArray(r.rows) &&
       r.rows.every((row) => typeof row === "string") &&
-      isMap(r.keyed) &&
-      Object.values(r.keyed).every(
-        (t) =>
-          Array.isArray(t) &&
-          t.length === 3 + AMOUNTS &&
-          isCount(t[0]) &&
-          isCount(t[1]) &&
-          t[1] < (r.rows as string[]).length &&
-          (t[2] === 0 || t[2] === 1) &&
-          isAmounts(t.slice(3)),
-      )
+      saneEntries(r.sums, SUM_WIDTH, 1, r.rows.length) &&
+      saneEntries(r.keyed, KEYED_WIDTH, 2, r.rows.length)
     )
-      sane[path] = r as unknown as FileRecord;
+      sane[path] = { ...(r as unknown as FileRecord), sums: Float64Array.from(r.sums as number[]), keyed: Float64Array.from(r.keyed as number[]) };
   }
   return sane;
+}
+
+/** Whole non-negative numbers, `width` a piece, each naming a row the file holds (at `rowAt`); a keyed one's sidechain 0 or 1. */
+function saneEntries(entries: unknown, width: number, rowAt: number, rows: number): boolean {
+  if (!Array.isArray(entries) || entries.length % width !== 0) return false;
+  for (let i = 0; i < entries.length; i++) if (!isCount(entries[i])) return false;
+  for (let i = 0; i < entries.length; i += width) {
+    if ((entries[i + rowAt] as number) >= rows) return false;
+    if (width === KEYED_WIDTH && (entries[i + 3] as number) > 1) return false;
+  }
+  return true;
 }

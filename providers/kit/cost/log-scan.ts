@@ -1,54 +1,30 @@
-import { basename, relative } from "node:path";
-import { filesUnder, providerCache, scanLines, type FoundFile } from "../index.js";
-import { openRegularFile } from "../../../adapters/fs/regular-file.js";
+import { relative } from "node:path";
+import { filesUnder, providerCache, type FoundFile } from "../index.js";
 import type { Environment } from "../../../ports/environment.js";
-import { CLAUDE_USAGE_MARK, claudeEntry, claudeLogRoots, isClaudeLog } from "./claude-logs.js";
-import { CODEX_MARK, codexEntry, codexLogRoots, freshCodexState, isCodexLog, mayBeCodexEvent, type CodexState } from "./codex-logs.js";
-import { quarterOf, rowKey, type LogEntry, type Row } from "./log-entry.js";
+import { claudeLogRoots, isClaudeLog } from "./claude-logs.js";
+import { codexLogRoots, isCodexLog } from "./codex-logs.js";
 import { timeZone } from "./days.js";
-import { addAmounts, allSums, loadIndex, saveIndex, type FileRecord, type IndexSums, type KeyedEntry, type Sums } from "./log-index.js";
+import { allSums, countedSums, withoutSession } from "./counted-sums.js";
+import { loadIndex, saveIndex, type FileRecord, type IndexSums, type Sums } from "./log-index.js";
+import { readJobs, type ReadJob, type ReadOptions } from "./read-threads.js";
 import { prices, type Agent } from "./prices.js";
 
-/** Brings an agent's log index up to date: unchanged files are not read, grown ones only from where the last read stopped. */
+/** Brings the agents' log indexes up to date: unchanged files are not read, grown ones only from where the last read stopped. */
 
-/** How one agent's logs are found and read. */
+/** Where an agent's log files are. */
 interface AgentLogs {
   roots(env: Environment): string[];
   accept(name: string): boolean;
-  /** Only lines holding this are looked at. */
-  holding: string;
-  mayMatter(raw: string): boolean;
-  /** What a parsed line adds; `state` is the reader's, carried from line to line and kept with the file's record. */
-  entry(line: unknown, raw: string, state: unknown, session: string): LogEntry | null | "bad";
-  freshState(): unknown;
   /** The roots are copies of one tree (Codex's sessions/ and archived_sessions/): a file under the same name in both is one. */
   oneTree?: boolean;
 }
 
 const AGENT_LOGS: Record<Agent, AgentLogs> = {
-  claude: {
-    roots: claudeLogRoots,
-    accept: isClaudeLog,
-    holding: CLAUDE_USAGE_MARK,
-    mayMatter: () => true,
-    entry: (line, raw, _state, session) => claudeEntry(line, raw, session),
-    freshState: () => null,
-  },
-  codex: {
-    roots: codexLogRoots,
-    accept: (name) => isCodexLog(name) && name.startsWith("rollout-"),
-    holding: CODEX_MARK,
-    mayMatter: mayBeCodexEvent,
-    entry: (line, _raw, state, session) => codexEntry(line, state as CodexState, session),
-    freshState: freshCodexState,
-    oneTree: true,
-  },
+  claude: { roots: claudeLogRoots, accept: isClaudeLog },
+  codex: { roots: codexLogRoots, accept: (name) => isCodexLog(name) && name.startsWith("rollout-"), oneTree: true },
 };
 
 export const logRoots = (agent: Agent, env: Environment): string[] => AGENT_LOGS[agent].roots(env);
-
-const PARALLEL_FILES = 4;
-const HEAD_BYTES = 64;
 
 export interface LogScan extends IndexSums {
   agent: Agent;
@@ -62,10 +38,7 @@ export interface LogScan extends IndexSums {
   unreadable: number;
 }
 
-export interface ScanOptions {
-  signal?: AbortSignal;
-  /** Told after each file read (not for unchanged ones): how many of how many. */
-  onProgress?: (done: number, total: number) => void;
+export interface ScanOptions extends ReadOptions {
   /** The size of a shard of the kept records aimed at (log-index.ts; tests lower it). */
   shardBytes?: number;
 }
@@ -79,6 +52,26 @@ function pricesId(): string {
 }
 
 export async function scanLogs(agent: Agent, env: Environment, options: ScanOptions = {}): Promise<LogScan> {
+  return (await scanAgentLogs([agent], env, options))[0] as LogScan;
+}
+
+/** Each agent's scan; the files that changed, of every agent, are read together (on two threads when there is much to read). */
+export async function scanAgentLogs(agents: readonly Agent[], env: Environment, options: ScanOptions = {}): Promise<LogScan[]> {
+  const plans = await Promise.all(agents.map((agent) => planScan(agent, env, options)));
+  await readJobs(
+    plans.flatMap((plan) => plan.jobs),
+    options,
+  );
+  return Promise.all(plans.map((plan) => plan.finish()));
+}
+
+interface ScanPlan {
+  jobs: ReadJob[];
+  /** Keeps what was read and answers the scan. */
+  finish(): Promise<LogScan>;
+}
+
+async function planScan(agent: Agent, env: Environment, options: ScanOptions): Promise<ScanPlan> {
   const logs = AGENT_LOGS[agent];
   const store = providerCache(env);
   const zone = timeZone();
@@ -97,43 +90,38 @@ export async function scanLogs(agent: Agent, env: Environment, options: ScanOpti
   };
   const found = await findFiles(logs, env, scan);
   const unchanged = (file: FoundFile) => index.stamps[file.path]?.[0] === file.size && index.stamps[file.path]?.[1] === file.mtimeMs;
-  if (found.length === Object.keys(index.stamps).length && found.every(unchanged)) return scan;
+  if (found.length === Object.keys(index.stamps).length && found.every(unchanged)) return { jobs: [], finish: async () => scan };
 
   const kept = await index.records();
   const records: Record<string, FileRecord> = {};
-  const queue = [...found];
-  const changed = found.filter((file) => !(kept[file.path]?.size === file.size && kept[file.path]?.mtimeMs === file.mtimeMs)).length;
-  let done = 0;
-  const worker = async () => {
-    for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
-      const old = kept[file.path];
-      if (old && old.size === file.size && old.mtimeMs === file.mtimeMs) {
-        records[file.path] = old;
+  const jobs: ReadJob[] = [];
+  for (const file of found) {
+    const old = kept[file.path];
+    if (old && old.size === file.size && old.mtimeMs === file.mtimeMs) records[file.path] = old;
+    else jobs.push({ agent, file, old: old ?? null });
+  }
+  const finish = async (): Promise<LogScan> => {
+    for (const job of jobs) {
+      if (job.read) {
+        records[job.file.path] = job.read.record;
+        scan.filesRead++;
+        scan.bytesRead += job.read.bytesRead;
         continue;
       }
-      try {
-        options.signal?.throwIfAborted();
-        const grown = old && file.size >= old.offset && (await headOf(file.path)) === old.head ? old : null;
-        const { record, bytesRead } = await readFile(logs, file, grown, options.signal);
-        records[file.path] = record;
-        scan.filesRead++;
-        scan.bytesRead += bytesRead;
-      } catch {
-        // stopped by the budget, or gone or locked since the walk: counted as of the last run, if ever
-        if (options.signal?.aborted) scan.complete = false;
-        else scan.unreadable++;
-        if (old) records[file.path] = old;
-      }
-      options.onProgress?.(++done, changed);
+      // counted as of the last run, if ever
+      if (job.failed === "stopped") scan.complete = false;
+      else scan.unreadable++;
+      if (job.old) records[job.file.path] = job.old;
     }
+    const counted = countedSums(records, withoutSession);
+    // kept even when the scan stopped: the next run goes on from there
+    const saved = await saveIndex(store, agent, pricesId(), zone, records, counted, Date.now(), {
+      keptShards: index.shards,
+      shardBytes: options.shardBytes,
+    });
+    return { ...scan, ...saved, sessions: sessions(async () => records) };
   };
-  await Promise.all(Array.from({ length: PARALLEL_FILES }, worker));
-  // kept even when the scan stopped: the next run goes on from there
-  const saved = await saveIndex(store, agent, pricesId(), zone, records, Date.now(), {
-    keptShards: index.shards,
-    shardBytes: options.shardBytes,
-  });
-  return { ...scan, ...saved, sessions: sessions(async () => records) };
+  return { jobs, finish };
 }
 
 /** The agent's log files; a root or folder that cannot be listed is counted, not fatal. */
@@ -159,130 +147,4 @@ async function findFiles(logs: AgentLogs, env: Environment, scan: LogScan): Prom
     }
   }
   return found;
-}
-
-async function headOf(path: string): Promise<string> {
-  const { handle } = await openRegularFile(path);
-  try {
-    const buffer = Buffer.alloc(HEAD_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, HEAD_BYTES, 0);
-    return buffer.subarray(0, bytesRead).toString("base64");
-  } finally {
-    await handle.close();
-  }
-}
-
-/** A message id + request id as a short text (two 32-bit FNV-1a hashes): the records keep one per answer. */
-function keyHash(key: string): string {
-  let a = 0x811c9dc5;
-  let b = 0x01000193;
-  for (let i = 0; i < key.length; i++) {
-    const c = key.charCodeAt(i);
-    a = Math.imul(a ^ c, 0x01000193);
-    b = Math.imul(b ^ c, 0x5bd1e995);
-  }
-  // the 64 bits six at a time in base64url's letters: a third of the time of two toString(36)
-  const d = (bits: number) => DIGITS[bits & 63] as number;
-  return String.fromCharCode(
-    d(a >>> 26),
-    d(a >>> 20),
-    d(a >>> 14),
-    d(a >>> 8),
-    d(a >>> 2),
-    d((a << 4) | (b >>> 28)),
-    d(b >>> 22),
-    d(b >>> 16),
-    d(b >>> 10),
-    d(b >>> 4),
-    d(b),
-  );
-}
-
-const DIGITS = Array.from("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_", (char) => char.charCodeAt(0));
-
-/** Reads a file from the start, or from where `resume` stopped, adding what it finds to a copy of `resume`'s sums. */
-async function readFile(
-  logs: AgentLogs,
-  file: FoundFile,
-  resume: FileRecord | null,
-  signal?: AbortSignal,
-): Promise<{ record: FileRecord; bytesRead: number }> {
-  const sums: Sums = resume ? structuredClone(resume.sums) : {};
-  const state = resume?.state !== undefined ? structuredClone(resume.state) : logs.freshState();
-  const session = basename(file.path)
-    .replace(/\.jsonl$/i, "")
-    .replace(/^rollout-/, "");
-  let skipped = resume?.skipped ?? 0;
-  let partial = 0;
-  // the last chunk of an answer wins: a streamed answer's later chunks carry its final counts
-  const keyed: Record<string, KeyedEntry> = resume ? structuredClone(resume.keyed) : {};
-  const rows = resume ? [...resume.rows] : [];
-  const rowIndex = new Map(rows.map((row, i) => [row, i]));
-  // a file's requests come under a few rows, mostly the same as the one before: its text is made (and hashed) once a run
-  let lastRow: Row | null = null;
-  let lastKey = "";
-  const keyOf = (row: Row) => {
-    if (lastRow === null || row.backend !== lastRow.backend || row.model !== lastRow.model || row.session !== lastRow.session)
-      [lastRow, lastKey] = [row, rowKey(row)];
-    return lastKey;
-  };
-  const add = (entry: LogEntry) => {
-    const quarter = quarterOf(entry.at);
-    const row = keyOf(entry.row);
-    if (entry.key === null) return addAmounts(sums, quarter, row, entry.amounts);
-    let index = rowIndex.get(row);
-    if (index === undefined) rowIndex.set(row, (index = rows.push(row) - 1));
-    const [input, output, cacheWrite, cacheRead, nanos, requests, unpriced] = entry.amounts as number[];
-    keyed[keyHash(entry.key)] = [
-      quarter,
-      index,
-      entry.sidechain ? 1 : 0,
-      input!,
-      output!,
-      cacheWrite!,
-      cacheRead!,
-      nanos!,
-      requests!,
-      unpriced!,
-    ];
-  };
-  const scan = await scanLines(file.path, {
-    from: resume?.offset ?? 0,
-    headBytes: HEAD_BYTES,
-    holding: logs.holding,
-    accept: logs.mayMatter,
-    signal,
-    onLine(text, complete) {
-      let line: unknown;
-      try {
-        line = JSON.parse(text);
-      } catch {
-        // a last line still being written is read again next time; a whole one that is not JSON is skipped
-        if (complete) skipped++;
-        else partial = 1;
-        return false;
-      }
-      // a line that holds the mark but is not an object is not a log line: skipped, and said
-      const entry = typeof line === "object" && line !== null && !Array.isArray(line) ? logs.entry(line, text, state, session) : "bad";
-      if (entry === "bad") skipped++;
-      else if (entry) add(entry);
-      return true;
-    },
-  });
-  skipped += scan.tooLong;
-  return {
-    record: {
-      size: Math.max(file.size, scan.end),
-      mtimeMs: file.mtimeMs,
-      offset: scan.end,
-      head: resume?.head ?? scan.head?.toString("base64") ?? "",
-      sums,
-      keyed,
-      rows,
-      skipped,
-      partial,
-      ...(state !== null ? { state } : {}),
-    },
-    bytesRead: scan.bytesRead,
-  };
 }
