@@ -381,11 +381,14 @@ describe("cost: bad input is skipped and counted, never a crash or a wrong total
     const { home, path } = claudeHome([answer()]);
     await tokens(home);
     const files = join(home, ".cache", "quotabar", "cost-logs", "claude-files-0.json");
-    const kept = JSON.parse(readFileSync(files, "utf8")) as { files: Record<string, { rows: string[]; keyed: number[] }> };
+    const kept = JSON.parse(readFileSync(files, "utf8")) as { files: Record<string, { rows: string[]; keyed: string }> };
     const record = Object.values(kept.files)[0]!;
     expect(record.rows).toHaveLength(1);
-    expect(record.keyed).toHaveLength(KEYED_WIDTH);
-    record.keyed[2] = 7; // [hash, quarter, row, ...]
+    // the numbers' bytes in base64: [hash, quarter, row, sidechain, ...amounts]
+    const keyed = new Float64Array(new Uint8Array(Buffer.from(record.keyed, "base64")).buffer);
+    expect(keyed).toHaveLength(KEYED_WIDTH);
+    keyed[2] = 7;
+    record.keyed = Buffer.from(keyed.buffer).toString("base64");
     writeFileSync(files, JSON.stringify(kept));
     appendFileSync(path, `\n${answer({ id: "2" })}\n`);
     expect(await tokens(home)).toMatchObject({ total: 2200, requests: 2, skipped: 0 });

@@ -55,14 +55,29 @@ export async function scanLogs(agent: Agent, env: Environment, options: ScanOpti
   return (await scanAgentLogs([agent], env, options))[0] as LogScan;
 }
 
-/** Each agent's scan; the files that changed, of every agent, are read together (on two threads when there is much to read). */
+/**
+ * Each agent's scan. The files that changed, of every agent, are read together (on two threads
+ * when there is much to read), the largest agent's first, and each agent's index is made and
+ * saved as soon as its last file is read: the largest's while the other's files are still read.
+ */
 export async function scanAgentLogs(agents: readonly Agent[], env: Environment, options: ScanOptions = {}): Promise<LogScan[]> {
   const plans = await Promise.all(agents.map((agent) => planScan(agent, env, options)));
+  const scans = plans.map((plan) => {
+    let left = plan.jobs.length;
+    const read = new Promise<void>((resolve) => {
+      if (left === 0) resolve();
+      for (const job of plan.jobs) job.done = () => --left === 0 && resolve();
+    });
+    return read.then(() => plan.finish());
+  });
+  const bytes = (plan: ScanPlan) => plan.jobs.reduce((n, job) => n + job.file.size, 0);
+  const order = [...plans].sort((a, b) => bytes(b) - bytes(a));
+  // within an agent, the largest files first: the last ones read, on either thread, are small
   await readJobs(
-    plans.flatMap((plan) => plan.jobs),
+    order.flatMap((plan) => [...plan.jobs].sort((a, b) => b.file.size - a.file.size)),
     options,
   );
-  return Promise.all(plans.map((plan) => plan.finish()));
+  return Promise.all(scans);
 }
 
 interface ScanPlan {

@@ -8,10 +8,10 @@ import { prices, usePrices, type Agent, type PriceTable } from "./prices.js";
 /**
  * Reads a scan's changed log files, on this thread and, when there is much to read, on a helper
  * thread as well: parsing every request line is most of a cold scan, and a second core halves it.
- * Both take files from one queue, so neither waits while the other has work. The helper runs this
- * same module (built as one file: a checkout's TypeScript sources read on one thread), with the
- * prices in use; it only reads and parses, and sends each file's record back. If it fails to
- * start or dies, what it held is read here.
+ * Both take the next file from one list, so neither waits while the other has work. The helper
+ * runs this same module (built as one file: a checkout's TypeScript sources read on one thread),
+ * with the prices in use; it only reads and parses, and sends each file's record back. If it fails
+ * to start or dies, what it took and did not answer is read here.
  */
 
 export interface ReadJob {
@@ -22,6 +22,8 @@ export interface ReadJob {
   /** Filled in: the new record, or why there is none. */
   read?: FileRead;
   failed?: "stopped" | "unreadable";
+  /** Told when the job is done (read or failed), on this thread. */
+  done?: () => void;
 }
 
 export interface ReadOptions {
@@ -34,26 +36,37 @@ export interface ReadOptions {
 
 /** Files read at once here (the reads block: more would only take turns). */
 const PARALLEL_FILES = 2;
-/** Sent to the helper ahead of what it reads (at least two files), so it never waits for this thread's next turn. */
-const HELPER_AHEAD_BYTES = 8 << 20;
 /** Below this much to read, starting a thread (~25 ms, on the other core) is not worth it. */
 const HELPER_BYTES = 8 << 20;
 const HELPER_MARK = "quotabarLogReader";
 
-interface Request {
-  id: number;
-  agent: Agent;
-  file: FoundFile;
-  old: FileRecord | null;
+/** What the helper is given: every job (it takes the next one not taken, as this thread does), the prices, the shared counter. */
+interface HelperData {
+  [HELPER_MARK]: true;
+  jobs: Pick<ReadJob, "agent" | "file" | "old">[];
+  prices: PriceTable;
+  /** [the next job to take, 1 once the reading must stop]. */
+  shared: SharedArrayBuffer;
 }
-type Reply = { id: number; read: FileRead; text: string } | { id: number; failed: true };
+type Reply = { job: number; read: FileRead; text: string } | { job: number; failed: true };
 
+/**
+ * Reads the jobs, taken in the order given. Each thread takes the next job with an atomic add on
+ * a shared counter, so the helper never waits for this thread (busy parsing, or making an index)
+ * to hand it work; what it reads is sent back and taken in at this thread's next turn.
+ */
 export async function readJobs(jobs: ReadJob[], options: ReadOptions = {}): Promise<void> {
-  // the largest first: the last files read, on either thread, are small ones
-  const queue = [...jobs].sort((a, b) => b.file.size - a.file.size);
+  const counter = new Int32Array(new SharedArrayBuffer(8));
+  const take = () => Atomics.add(counter, 0, 1);
   let count = 0;
-  const finished = () => options.onProgress?.(++count, jobs.length);
-  const readHere = async (job: ReadJob) => {
+  const settled = new Uint8Array(jobs.length);
+  const finished = (index: number) => {
+    settled[index] = 1;
+    options.onProgress?.(++count, jobs.length);
+    (jobs[index] as ReadJob).done?.();
+  };
+  const readHere = async (index: number) => {
+    const job = jobs[index] as ReadJob;
     try {
       options.signal?.throwIfAborted();
       job.read = await readLogFile(job.agent, job.file, job.old, options.signal);
@@ -62,105 +75,127 @@ export async function readJobs(jobs: ReadJob[], options: ReadOptions = {}): Prom
       // stopped by the budget, or gone or locked since the walk
       job.failed = options.signal?.aborted ? "stopped" : "unreadable";
     }
-    finished();
+    finished(index);
   };
   const lane = async () => {
-    for (let job = queue.shift(); job !== undefined; job = queue.shift()) await readHere(job);
+    for (let index = take(); index < jobs.length; index = take()) await readHere(index);
   };
-  const lanes = Array.from({ length: PARALLEL_FILES }, lane);
   const toRead = jobs.reduce((n, job) => n + job.file.size - (job.old?.offset ?? 0), 0);
-  const helper = options.helperThread && toRead >= HELPER_BYTES ? startHelper(options.signal) : null;
-  if (helper) {
-    // one lane per file the helper holds, as many as keep it HELPER_AHEAD_BYTES ahead
-    let ahead = 0;
-    const helperLane = async (): Promise<void> => {
-      const job = queue.shift();
-      if (job === undefined) return;
-      ahead += job.file.size;
-      if (ahead < HELPER_AHEAD_BYTES && queue.length > 0) lanes.push(helperLane());
-      const read = await helper.read(job);
-      ahead -= job.file.size;
-      if (read === "gone") return readHere(job).then(lane);
-      if (typeof read === "string") job.failed = read;
-      else job.read = read;
-      finished();
-      return helperLane();
-    };
-    lanes.push(helperLane(), helperLane());
+  const helper =
+    options.helperThread && toRead >= HELPER_BYTES
+      ? startHelper({
+          [HELPER_MARK]: true,
+          jobs: jobs.map(({ agent, file, old }) => ({ agent, file, old })),
+          prices: prices(),
+          shared: counter.buffer as SharedArrayBuffer,
+        })
+      : null;
+  if (!helper) {
+    await Promise.all(Array.from({ length: PARALLEL_FILES }, lane));
+    return;
   }
+  helper.onReply((reply) => {
+    if (settled[reply.job]) return;
+    const job = jobs[reply.job] as ReadJob;
+    if ("read" in reply) {
+      knownText(reply.read.record, reply.text);
+      job.read = reply.read;
+    } else job.failed = "unreadable";
+    finished(reply.job);
+  });
+  const stop = () => {
+    Atomics.store(counter, 1, 1);
+    helper.end();
+  };
+  options.signal?.addEventListener("abort", stop, { once: true });
   try {
-    // lanes are added while they run
-    for (let settled = 0; settled < lanes.length; ) settled = (await Promise.all(lanes)).length;
+    await Promise.all(Array.from({ length: PARALLEL_FILES }, lane));
+    // every job is taken: the helper's come in as it answers, until it has answered them all or ended
+    await helper.idle(() => count === jobs.length);
+    // what it took and did not answer (it failed, or the reading was stopped)
+    for (let index = 0; index < jobs.length; index++) {
+      if (settled[index]) continue;
+      if (!options.signal?.aborted) await readHere(index);
+      else {
+        (jobs[index] as ReadJob).failed = "stopped";
+        finished(index);
+      }
+    }
   } finally {
-    helper?.stop();
+    options.signal?.removeEventListener("abort", stop);
+    helper.end();
   }
 }
 
 interface Helper {
-  read(job: ReadJob): Promise<FileRead | "stopped" | "unreadable" | "gone">;
-  stop(): void;
+  onReply(handle: (reply: Reply) => void): void;
+  /** Resolves once `done()` holds after a reply, or the helper ended. */
+  idle(done: () => boolean): Promise<void>;
+  end(): void;
 }
 
 /** A helper thread running this module, built as one file beside it; null where there is none (the sources, not a build). */
-function startHelper(signal?: AbortSignal): Helper | null {
+function startHelper(data: HelperData): Helper | null {
   const script = new URL("read-threads.cjs", import.meta.url);
   let worker: Worker;
   try {
     if (!existsSync(script)) return null;
-    worker = new Worker(script, { workerData: { [HELPER_MARK]: true, prices: prices() }, stdout: true, stderr: true });
+    worker = new Worker(script, { workerData: data, stdout: true, stderr: true });
   } catch {
     return null;
   }
   worker.unref();
-  const waiting = new Map<number, (answer: FileRead | "stopped" | "unreadable" | "gone") => void>();
-  let gone: "stopped" | "gone" | null = null;
-  const end = (why: "stopped" | "gone") => {
-    gone ??= why;
-    for (const settle of waiting.values()) settle(why);
-    waiting.clear();
+  let handle: (reply: Reply) => void = () => {};
+  let ended = false;
+  let waiting: { resolve: () => void; done: () => boolean } | null = null;
+  const wake = () => {
+    if (!waiting || !(ended || waiting.done())) return;
+    const { resolve } = waiting;
+    waiting = null;
+    resolve();
+  };
+  const end = () => {
+    if (ended) return;
+    ended = true;
     void worker.terminate();
+    wake();
   };
   worker.on("message", (reply: Reply) => {
-    const settle = waiting.get(reply.id);
-    waiting.delete(reply.id);
-    if ("read" in reply) knownText(reply.read.record, reply.text);
-    settle?.("read" in reply ? reply.read : "unreadable");
+    handle(reply);
+    wake();
   });
-  worker.on("error", () => end("gone"));
-  worker.on("exit", () => end("gone"));
-  const onAbort = () => end("stopped");
-  signal?.addEventListener("abort", onAbort, { once: true });
-  let next = 0;
+  worker.on("error", end);
+  worker.on("exit", end);
   return {
-    read(job) {
-      if (gone) return Promise.resolve(gone);
-      const request: Request = { id: next++, agent: job.agent, file: job.file, old: job.old };
-      return new Promise((settle) => {
-        waiting.set(request.id, settle);
-        worker.postMessage(request);
-      });
-    },
-    stop() {
-      signal?.removeEventListener("abort", onAbort);
-      end("stopped");
-    },
+    onReply: (h) => (handle = h),
+    idle: (done) =>
+      new Promise<void>((resolve) => {
+        waiting = { resolve, done };
+        wake();
+      }),
+    end,
   };
 }
 
-/** The helper's side: read what it is sent, with the prices it was given. */
-function serveReads(port: NonNullable<typeof parentPort>, table: PriceTable): void {
-  usePrices(table);
-  port.on("message", (request: Request) => {
-    readLogFile(request.agent, request.file, request.old).then(
-      (read) => {
-        // its JSON made here too (the main thread only joins the texts), its numbers moved, not copied
-        const { sums, keyed } = read.record;
-        port.postMessage({ id: request.id, read, text: recordText(read.record) } satisfies Reply, [sums.buffer as ArrayBuffer, keyed.buffer as ArrayBuffer]);
-      },
-      () => port.postMessage({ id: request.id, failed: true } satisfies Reply),
-    );
-  });
+/** The helper's side: take the next job not taken until none is left, reading with the prices it was given. */
+async function serveReads(port: NonNullable<typeof parentPort>, data: HelperData): Promise<void> {
+  usePrices(data.prices);
+  const counter = new Int32Array(data.shared);
+  for (let index = Atomics.add(counter, 0, 1); index < data.jobs.length && Atomics.load(counter, 1) === 0; index = Atomics.add(counter, 0, 1)) {
+    const { agent, file, old } = data.jobs[index] as HelperData["jobs"][number];
+    try {
+      const read = await readLogFile(agent, file, old);
+      // its JSON made here too (the main thread only joins the texts), its numbers moved, not copied
+      const { sums, keyed } = read.record;
+      port.postMessage({ job: index, read, text: recordText(read.record) } satisfies Reply, [
+        sums.buffer as ArrayBuffer,
+        keyed.buffer as ArrayBuffer,
+      ]);
+    } catch {
+      port.postMessage({ job: index, failed: true } satisfies Reply);
+    }
+  }
 }
 
 if (!isMainThread && parentPort && (workerData as Record<string, unknown> | null)?.[HELPER_MARK] === true)
-  serveReads(parentPort, (workerData as { prices: PriceTable }).prices);
+  void serveReads(parentPort, workerData as HelperData);
