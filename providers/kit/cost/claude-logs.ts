@@ -1,7 +1,7 @@
 import { homeOf, isObject, joinPath, MAX_DEPTH, type JsonObject } from "../index.js";
 import type { Environment } from "../../../ports/environment.js";
 import { claudeBackend, costNanos, modelKey, type Backend, type TokenCounts } from "./prices.js";
-import { countOf, type LogEntry } from "./log-entry.js";
+import { answerKey, countOf, timeOf, type LogEntry } from "./log-entry.js";
 
 /**
  * Claude Code's session logs (JSON Lines under `projects/`, sub-agents' files included): which
@@ -40,12 +40,13 @@ const LATEST = Date.UTC(2200, 0, 1);
  * fractions), which is counted as skipped rather than guessed at.
  */
 export function claudeEntry(line: unknown, raw: string, session: string): LogEntry | null | "bad" {
-  if (!isObject(line) || !isObject(line.message)) return null;
+  if (!isObject(line)) return null;
   const message = line.message;
+  if (!isObject(message)) return null;
   const { usage, model } = message;
-  if (!isObject(usage) || typeof model !== "string" || model.trim() === "" || model === "<synthetic>") return null;
+  if (!isObject(usage) || typeof model !== "string" || model === "<synthetic>" || model.trim() === "") return null;
   if (typeof line.timestamp !== "string") return null;
-  const at = Date.parse(line.timestamp);
+  const at = timeOf(line.timestamp);
   if (!(at >= EARLIEST && at <= LATEST)) return "bad";
   const tokens = tokenCounts(usage);
   if (tokens === null) return "bad";
@@ -54,7 +55,7 @@ export function claudeEntry(line: unknown, raw: string, session: string): LogEnt
   const request = line.requestId;
   const nanos = costNanos(model, tokens);
   return {
-    key: typeof id === "string" && id !== "" && typeof request === "string" && request !== "" ? `${id}:${request}` : null,
+    key: typeof id === "string" && id !== "" && typeof request === "string" && request !== "" ? answerKey(id, request) : null,
     at,
     row: { backend: backendOf(line, message, model, raw), model: modelKey(model), session: sessionOf(line, session) },
     amounts: [tokens.input, tokens.output, tokens.cacheWrite, tokens.cacheRead, nanos ?? 0, 1, nanos === null ? 1 : 0],
@@ -88,9 +89,11 @@ function tokenCounts(usage: JsonObject): TokenCounts | null {
 function backendOf(line: JsonObject, message: JsonObject, model: string, raw: string): Backend {
   const byModel = claudeBackend(model);
   if (byModel !== "anthropic") return byModel;
-  if ([message.id, line.requestId].some((id) => typeof id === "string" && id.includes("_vrtx_"))) return "vertexai";
+  if (isVertexId(message.id) || isVertexId(line.requestId)) return "vertexai";
   return namesVertexAnywhere(raw) && namesVertex(line, message) ? "vertexai" : "anthropic";
 }
+
+const isVertexId = (id: unknown) => typeof id === "string" && id.includes("_vrtx_");
 
 /** Keys whose text value says which API served the request. */
 const SOURCE_KEYS = new Set([

@@ -1,7 +1,7 @@
 import { homeOf, isObject, joinPath, type JsonObject } from "../index.js";
 import type { Environment } from "../../../ports/environment.js";
 import { costNanos, modelKey } from "./prices.js";
-import { countOf, type LogEntry } from "./log-entry.js";
+import { countOf, timeOf, type LogEntry } from "./log-entry.js";
 
 /**
  * Codex's rollout files (`$CODEX_HOME/sessions/YYYY/MM/DD/rollout-*.jsonl`, and the archived ones):
@@ -46,7 +46,7 @@ export function codexEntry(line: unknown, state: CodexState, session: string): L
   }
   if (line.type !== "event_msg" || payload.type !== "token_count" || !isObject(payload.info)) return null;
   const info = payload.info;
-  const at = typeof line.timestamp === "string" ? Date.parse(line.timestamp) : NaN;
+  const at = typeof line.timestamp === "string" ? timeOf(line.timestamp) : NaN;
   if (!Number.isFinite(at)) return "bad";
   const total = isObject(info.total_token_usage) ? usageOf(info.total_token_usage) : undefined;
   const last = isObject(info.last_token_usage) ? usageOf(info.last_token_usage) : undefined;

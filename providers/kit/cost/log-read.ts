@@ -57,18 +57,6 @@ function headOf(path: string): string {
   }
 }
 
-/** A message id + request id as one number: 53 bits of two 32-bit FNV-1a hashes (the records keep one per answer). */
-function keyHash(key: string): number {
-  let a = 0x811c9dc5;
-  let b = 0x01000193;
-  for (let i = 0; i < key.length; i++) {
-    const c = key.charCodeAt(i);
-    a = Math.imul(a ^ c, 0x01000193);
-    b = Math.imul(b ^ c, 0x5bd1e995);
-  }
-  return (a >>> 0) * 2 ** 21 + (b >>> 11);
-}
-
 /** Reads a file from the start, or from where `resume` stopped, adding what it finds to a copy of `resume`'s. */
 async function readFrom(reader: LineReader, file: FoundFile, resume: FileRecord | null, signal?: AbortSignal): Promise<FileRead> {
   const state = resume?.state !== undefined ? structuredClone(resume.state) : reader.freshState();
@@ -111,7 +99,7 @@ async function readFrom(reader: LineReader, file: FoundFile, resume: FileRecord 
       for (let i = 0; i < AMOUNTS; i++) sums[at + 2 + i] = (sums[at + 2 + i] as number) + (amounts[i] as number);
       return true;
     }
-    const hash = keyHash(entry.key);
+    const hash = entry.key;
     let at = keyedAt.get(hash);
     if (at === undefined) keyedAt.set(hash, (at = keyed.push(hash, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0) - KEYED_WIDTH));
     keyed[at + 1] = quarter;

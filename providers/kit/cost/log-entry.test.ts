@@ -1,0 +1,34 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { answerKey, timeOf } from "./log-entry.js";
+
+describe("log entries", () => {
+  it("reads a timestamp as Date.parse does, in the form logs write and in any other", () => {
+    const instant = fc.integer({ min: Date.UTC(1, 0, 1), max: Date.UTC(9999, 11, 31, 23, 59, 59, 999) });
+    fc.assert(
+      fc.property(instant, (ms) => {
+        const text = new Date(ms).toISOString();
+        expect(timeOf(text)).toBe(Date.parse(text));
+        expect(timeOf(text)).toBe(ms);
+      }),
+      { numRuns: 5_000 },
+    );
+    // near misses: what is not a real time stays NaN (or what Date.parse makes of it)
+    const odd = fc.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    fc.assert(
+      fc.property(odd, (text) => {
+        expect(Object.is(timeOf(text), Date.parse(text))).toBe(true);
+      }),
+      { numRuns: 5_000 },
+    );
+    for (const text of ["2026-02-30T00:00:00.000Z", "2026-13-01T00:00:00.000Z", "2026-01-01T24:00:00.000Z", "2026-01-01T00:00:00+00:00", "x", ""])
+      expect(Object.is(timeOf(text), Date.parse(text))).toBe(true);
+  });
+
+  it("keys an answer by both ids: another id or request is another key", () => {
+    expect(answerKey("msg_1", "req_1")).toBe(answerKey("msg_1", "req_1"));
+    expect(answerKey("msg_1", "req_1")).not.toBe(answerKey("msg_1", "req_2"));
+    expect(answerKey("msg_1", "req_1")).not.toBe(answerKey("msg_", "1req_1"));
+    expect(Number.isSafeInteger(answerKey("msg_1", "req_1"))).toBe(true);
+  });
+});
