@@ -104,7 +104,7 @@ const CHUNK_BYTES = 256 << 10;
 export const MAX_LINE_BYTES = 16 << 20;
 const NEWLINE = 10;
 /** The event loop gets a turn after this much is read, by all scans of the thread (a timer, a stop, a message, another request of a server): a few ms of parsing. */
-const TURN_BYTES = 1 << 20;
+const TURN_BYTES = 256 << 10;
 let sinceTurn = 0;
 
 /**
