@@ -3,9 +3,10 @@
 // installed (on PATH or CCUSAGE_BIN), the native ccusage on the same logs. Prints the figures; asserts
 // nothing. Needs a build (the CLI runs from dist/, as a user runs it).
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
+import { writeCodexLogCorpus } from "../providers/codex/simulator.js";
 import { writeClaudeLogCorpus } from "../providers/vertexai/simulator.js";
 
 const ROOT = join(import.meta.dirname, "..");
@@ -32,62 +33,6 @@ function timed(command: string, args: string[], env: NodeJS.ProcessEnv): Promise
     child.on("error", reject);
     child.on("close", (code) => resolve({ ms: Number(process.hrtime.bigint() - started) / 1e6, stdout, code }));
   });
-}
-
-/** Codex rollouts: per file a session of turns, each a turn_context and a few token_count events (some re-emitted). */
-function writeCodexCorpus(root: string, files: number, events: number, now: Date): number {
-  let bytes = 0;
-  const models = ["gpt-5.5", "gpt-5-codex", "gpt-5.2-codex", "gpt-5.4", "gpt-5.1-codex-max"];
-  for (let f = 0; f < files; f++) {
-    const at = new Date(now.getTime() - (f % 30) * 86_400_000);
-    const dir = join(
-      root,
-      "sessions",
-      String(at.getUTCFullYear()),
-      String(at.getUTCMonth() + 1).padStart(2, "0"),
-      String(at.getUTCDate()).padStart(2, "0"),
-    );
-    mkdirSync(dir, { recursive: true });
-    const total = [0, 0, 0, 0];
-    const lines = [
-      JSON.stringify({
-        timestamp: at.toISOString(),
-        type: "session_meta",
-        payload: { id: `s${f}`, cwd: "/src/app", cli_version: "0.98.0" },
-      }),
-    ];
-    for (let e = 0; e < events; e++) {
-      const t = new Date(at.getTime() + e * 20_000).toISOString();
-      if (e % 5 === 0)
-        lines.push(
-          JSON.stringify({ timestamp: t, type: "turn_context", payload: { cwd: "/src/app", model: models[(f + e) % models.length] } }),
-        );
-      lines.push(
-        JSON.stringify({ timestamp: t, type: "response_item", payload: { type: "function_call_output", output: "x".repeat(600) } }),
-      );
-      const last = [1_000 + ((f * 7 + e * 13) % 50_000), 500 + ((f + e) % 900), 100 + ((f * 3 + e) % 4_000), (f + e) % 90];
-      last[1] = Math.min(last[1] as number, last[0] as number);
-      for (let i = 0; i < 4; i++) total[i] = (total[i] as number) + (last[i] as number);
-      const usage = (v: number[]) => ({
-        input_tokens: v[0],
-        cached_input_tokens: v[1],
-        output_tokens: v[2],
-        reasoning_output_tokens: v[3],
-        total_tokens: (v[0] as number) + (v[2] as number),
-      });
-      lines.push(
-        JSON.stringify({
-          timestamp: t,
-          type: "event_msg",
-          payload: { type: "token_count", info: { total_token_usage: usage(total), last_token_usage: usage(last) } },
-        }),
-      );
-    }
-    const text = `${lines.join("\n")}\n`;
-    writeFileSync(join(dir, `rollout-${at.toISOString().slice(0, 19).replace(/:/g, "-")}-s${f}.jsonl`), text);
-    bytes += text.length;
-  }
-  return bytes;
 }
 
 /** The naive baseline: every file read whole, every line parsed. */
@@ -122,7 +67,7 @@ const env = { PATH: process.env.PATH, HOME: home, TZ: "UTC", XDG_CACHE_HOME: cac
 const now = new Date();
 try {
   const claude = await writeClaudeLogCorpus(join(home, ".claude", "projects"), { files: FILES, lines: LINES, now });
-  const codexBytes = writeCodexCorpus(join(home, ".codex"), Math.ceil(FILES / 2), LINES / 4, now);
+  const codexBytes = writeCodexLogCorpus(join(home, ".codex"), Math.ceil(FILES / 2), LINES / 4, now);
   const mb = (claude.bytes + codexBytes) / 1e6;
   console.log(
     `corpus: ${FILES} Claude Code files x ${LINES} lines and ${Math.ceil(FILES / 2)} Codex rollouts, ${mb.toFixed(0)} MB (${cpus().length} CPUs)`,

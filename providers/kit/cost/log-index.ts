@@ -263,7 +263,8 @@ function saneRecords(files: Record<string, unknown>): Record<string, FileRecord>
 }
 
 /** A record's numbers, kept as the base64 of their bytes: a JSON list of them took ten times as long to write and to read. */
-const entriesText = (entries: Float64Array): string => Buffer.from(entries.buffer, entries.byteOffset, entries.byteLength).toString("base64");
+const entriesText = (entries: Float64Array): string =>
+  Buffer.from(entries.buffer, entries.byteOffset, entries.byteLength).toString("base64");
 
 /** The numbers of `text` (entriesText's) when they are whole non-negative numbers, `width` a piece, each naming a row the file holds (at `rowAt`) and a keyed one's sidechain 0 or 1; else null. */
 function entriesOf(text: unknown, width: number, rowAt: number, rows: number): Float64Array | null {

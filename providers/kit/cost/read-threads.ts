@@ -181,7 +181,11 @@ function startHelper(data: HelperData): Helper | null {
 async function serveReads(port: NonNullable<typeof parentPort>, data: HelperData): Promise<void> {
   usePrices(data.prices);
   const counter = new Int32Array(data.shared);
-  for (let index = Atomics.add(counter, 0, 1); index < data.jobs.length && Atomics.load(counter, 1) === 0; index = Atomics.add(counter, 0, 1)) {
+  for (
+    let index = Atomics.add(counter, 0, 1);
+    index < data.jobs.length && Atomics.load(counter, 1) === 0;
+    index = Atomics.add(counter, 0, 1)
+  ) {
     const { agent, file, old } = data.jobs[index] as HelperData["jobs"][number];
     try {
       const read = await readLogFile(agent, file, old);
