@@ -7,7 +7,7 @@ import { agentCost, logCost } from "./cost.js";
 import { codexEntry, freshCodexState } from "./codex-logs.js";
 import { priceListFromLiteLlm } from "./price-list.js";
 import { BUNDLED_PRICES, costNanos, modelKey } from "./prices.js";
-import { KEYED_WIDTH } from "./log-index.js";
+import { KEYED_WIDTH, packEntries, unpackEntries } from "./log-index.js";
 import { scanLogs } from "./log-scan.js";
 
 // days are local: pinned (the oracle was made in this zone)
@@ -384,11 +384,11 @@ describe("cost: bad input is skipped and counted, never a crash or a wrong total
     const kept = JSON.parse(readFileSync(files, "utf8")) as { files: Record<string, { rows: string[]; keyed: string }> };
     const record = Object.values(kept.files)[0]!;
     expect(record.rows).toHaveLength(1);
-    // the numbers' bytes in base64: [hash, quarter, row, sidechain, ...amounts]
-    const keyed = new Float64Array(new Uint8Array(Buffer.from(record.keyed, "base64")).buffer);
+    // [hash, quarter, row, sidechain, ...amounts]
+    const keyed = unpackEntries(record.keyed)!;
     expect(keyed).toHaveLength(KEYED_WIDTH);
     keyed[2] = 7;
-    record.keyed = Buffer.from(keyed.buffer).toString("base64");
+    record.keyed = packEntries(keyed);
     writeFileSync(files, JSON.stringify(kept));
     appendFileSync(path, `\n${answer({ id: "2" })}\n`);
     expect(await tokens(home)).toMatchObject({ total: 2200, requests: 2, skipped: 0 });

@@ -62,13 +62,14 @@ export function countedSums(records: Record<string, FileRecord>, nameOf: (row: s
     const ids = rowIds[r] as number[];
     for (let i = 0; i < sums.length; i += SUM_WIDTH) counted.add(sums[i] as number, ids[sums[i + 1] as number] as number, sums, i + 2);
   }
-  // the copy of each answer chosen so far, found by its hash: open addressing (a Map of such numbers is several times slower)
+  // the copy of each answer chosen so far, found by its hash: open addressing, at most two thirds full (a Map of such numbers is several times slower)
   let size = 16;
-  while (size < answers * 2) size *= 2;
+  while (size * 2 < answers * 3) size *= 2;
   const hashes = new Float64Array(size).fill(-1);
   const slots = new Int32Array(size);
-  const chosenIn: number[] = [];
-  const chosenAt: number[] = [];
+  const chosenIn = new Int32Array(answers);
+  const chosenAt = new Int32Array(answers);
+  let chosen = 0;
   for (let r = 0; r < list.length; r++) {
     const { keyed } = list[r] as FileRecord;
     for (let i = 0; i < keyed.length; i += KEYED_WIDTH) {
@@ -77,8 +78,9 @@ export function countedSums(records: Record<string, FileRecord>, nameOf: (row: s
       while (hashes[h] !== -1 && hashes[h] !== hash) h = (h + 1) & (size - 1);
       if (hashes[h] === -1) {
         hashes[h] = hash;
-        slots[h] = chosenIn.push(r) - 1;
-        chosenAt.push(i);
+        slots[h] = chosen;
+        chosenIn[chosen] = r;
+        chosenAt[chosen++] = i;
       } else {
         const slot = slots[h] as number;
         const other = chosenIn[slot] as number;
@@ -89,7 +91,7 @@ export function countedSums(records: Record<string, FileRecord>, nameOf: (row: s
       }
     }
   }
-  for (let slot = 0; slot < chosenIn.length; slot++) {
+  for (let slot = 0; slot < chosen; slot++) {
     const r = chosenIn[slot] as number;
     const keyed = (list[r] as FileRecord).keyed;
     const at = chosenAt[slot] as number;

@@ -213,7 +213,7 @@ export function recordText(record: FileRecord): string {
   let text = texts.get(record);
   if (text === undefined) {
     const { sums, keyed, ...rest } = record;
-    texts.set(record, (text = JSON.stringify({ ...rest, sums: entriesText(sums), keyed: entriesText(keyed) })));
+    texts.set(record, (text = JSON.stringify({ ...rest, sums: packEntries(sums), keyed: packEntries(keyed) })));
   }
   return text;
 }
@@ -262,17 +262,53 @@ function saneRecords(files: Record<string, unknown>): Record<string, FileRecord>
   return sane;
 }
 
-/** A record's numbers, kept as the base64 of their bytes: a JSON list of them took ten times as long to write and to read. */
-const entriesText = (entries: Float64Array): string =>
-  Buffer.from(entries.buffer, entries.byteOffset, entries.byteLength).toString("base64");
+/**
+ * A record's numbers as text: each a varint (seven bits a byte, the high bit set on all but the
+ * last), all in base64. They are whole, mostly small (counts, a quarter hour, a row) and only the
+ * answers' hashes take eight bytes: a third of their bytes as doubles, and a JSON list of them took
+ * ten times as long to write and to read.
+ */
+export function packEntries(entries: Float64Array): string {
+  const bytes = new Uint8Array(entries.length * 8);
+  let at = 0;
+  for (let i = 0; i < entries.length; i++) {
+    let n = entries[i] as number;
+    while (n >= 128) {
+      bytes[at++] = (n % 128) | 128;
+      n = Math.floor(n / 128);
+    }
+    bytes[at++] = n;
+  }
+  return Buffer.from(bytes.buffer, 0, at).toString("base64");
+}
 
-/** The numbers of `text` (entriesText's) when they are whole non-negative numbers, `width` a piece, each naming a row the file holds (at `rowAt`) and a keyed one's sidechain 0 or 1; else null. */
-function entriesOf(text: unknown, width: number, rowAt: number, rows: number): Float64Array | null {
-  if (typeof text !== "string") return null;
+/** packEntries' numbers; null when the text is not that (a number cut short, or longer than a safe integer). */
+export function unpackEntries(text: string): Float64Array | null {
   const bytes = Buffer.from(text, "base64");
-  if (bytes.length % (8 * width) !== 0) return null;
-  const entries = new Float64Array(bytes.length / 8);
-  new Uint8Array(entries.buffer).set(bytes);
+  let count = 0;
+  for (let i = 0; i < bytes.length; i++) if ((bytes[i] as number) < 128) count++;
+  if (bytes.length > 0 && (bytes[bytes.length - 1] as number) >= 128) return null;
+  const entries = new Float64Array(count);
+  let at = 0;
+  for (let i = 0; i < count; i++) {
+    let n = 0;
+    let scale = 1;
+    let b = 128;
+    for (let k = 0; b >= 128; k++) {
+      if (k === 8) return null;
+      b = bytes[at++] as number;
+      n += (b & 127) * scale;
+      scale *= 128;
+    }
+    entries[i] = n;
+  }
+  return entries;
+}
+
+/** The numbers of `text` (packEntries') when they are whole non-negative numbers, `width` a piece, each naming a row the file holds (at `rowAt`) and a keyed one's sidechain 0 or 1; else null. */
+function entriesOf(text: unknown, width: number, rowAt: number, rows: number): Float64Array | null {
+  const entries = typeof text === "string" ? unpackEntries(text) : null;
+  if (entries === null || entries.length % width !== 0) return null;
   for (let i = 0; i < entries.length; i++) if (!isCount(entries[i])) return null;
   for (let i = 0; i < entries.length; i += width) {
     if ((entries[i + rowAt] as number) >= rows) return null;
