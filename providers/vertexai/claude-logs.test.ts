@@ -5,6 +5,7 @@ import { tempHome } from "../../test/helpers/harness.js";
 import { claudeLogRoots, claudeEntry } from "../kit/cost/claude-logs.js";
 import { vertexCost } from "./cost.js";
 import { scanLogs } from "../kit/cost/log-scan.js";
+import { answerKey } from "../kit/cost/log-entry.js";
 import { costNanos, modelKey } from "../kit/cost/prices.js";
 import { recentSession, writeClaudeLogCorpus } from "./simulator.js";
 
@@ -297,7 +298,7 @@ describe("which lines are Vertex requests", () => {
   it("in the spec's order: the @ version separator, the _vrtx_ id marker, then metadata naming Vertex or GCP", () => {
     expect(entry({ model: "claude-opus-4-5@20251101" })).toMatchObject({
       row: { model: "claude-opus-4-5", backend: "vertexai" },
-      key: "msg_1:req_1",
+      key: answerKey("msg_1", "req_1"),
     });
     expect(entry({ model: "claude-opus-4-5-20251101" })).toBeNull();
     expect(entry({ model: "claude-opus-4-5-20251101", requestId: "req_vrtx_011CYd8" })).not.toBeNull();
