@@ -365,11 +365,11 @@ function withLighterNamespaces(file) {
 }
 
 /**
- * The cost scan's helper thread (providers/kit/cost/read-threads.ts): its module and all it needs
- * as one CommonJS file beside where the module's import.meta.url says it is, so the thread starts
- * by reading one file (~40 ms sooner than loading the ES module and its chunks).
+ * The cost scan's helper thread (providers/kit/cost/read-helper.ts, started by read-threads.ts): it
+ * and all it needs as one CommonJS file beside where read-threads.ts's import.meta.url says it is, so
+ * the thread starts by reading one file (~40 ms sooner than loading ES modules and their chunks).
  */
-const READ_THREAD = join("providers", "kit", "cost", "read-threads");
+const READ_THREAD = join("providers", "kit", "cost", "read-helper");
 
 async function buildReadThread() {
   await esbuild.build({

@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
+import type { MessagePort, Worker } from "node:worker_threads";
 import type { FoundFile } from "../line-files.js";
 import { knownText, recordText, type FileRecord } from "./log-index.js";
 import { readLogFile, type FileRead } from "./log-read.js";
@@ -9,7 +9,7 @@ import { prices, usePrices, type Agent, type PriceTable } from "./prices.js";
  * Reads a scan's changed log files, on this thread and, when there is much to read, on a helper
  * thread as well: parsing every request line is most of a cold scan, and a second core halves it.
  * Both take the next file from one list, so neither waits while the other has work. The helper
- * runs this same module (built as one file: a checkout's TypeScript sources read on one thread),
+ * runs read-helper.ts (built as one file: a checkout's TypeScript sources read on one thread),
  * with the prices in use; it only reads and parses, and sends each file's record back. If it fails
  * to start or dies, what it took and did not answer is read here.
  */
@@ -38,10 +38,10 @@ export interface ReadOptions {
 const PARALLEL_FILES = 2;
 /** Below this much to read, starting a thread (~25 ms, on the other core) is not worth it. */
 const HELPER_BYTES = 8 << 20;
-const HELPER_MARK = "quotabarLogReader";
+export const HELPER_MARK = "quotabarLogReader";
 
 /** What the helper is given: every job (it takes the next one not taken, as this thread does), the prices, the shared counter. */
-interface HelperData {
+export interface HelperData {
   [HELPER_MARK]: true;
   jobs: Pick<ReadJob, "agent" | "file" | "old">[];
   prices: PriceTable;
@@ -83,7 +83,7 @@ export async function readJobs(jobs: ReadJob[], options: ReadOptions = {}): Prom
   const toRead = jobs.reduce((n, job) => n + job.file.size - (job.old?.offset ?? 0), 0);
   const helper =
     options.helperThread && toRead >= HELPER_BYTES
-      ? startHelper({
+      ? await startHelper({
           [HELPER_MARK]: true,
           jobs: jobs.map(({ agent, file, old }) => ({ agent, file, old })),
           prices: prices(),
@@ -134,13 +134,17 @@ interface Helper {
   end(): void;
 }
 
-/** A helper thread running this module, built as one file beside it; null where there is none (the sources, not a build). */
-function startHelper(data: HelperData): Helper | null {
-  const script = new URL("read-threads.cjs", import.meta.url);
+/**
+ * A helper thread running read-helper.ts, built as one file beside this module; null where there is
+ * none (the sources, not a build). node:worker_threads loads only here (1.5 MiB a process otherwise).
+ */
+async function startHelper(data: HelperData): Promise<Helper | null> {
+  const script = new URL("read-helper.cjs", import.meta.url);
   let worker: Worker;
   try {
     if (!existsSync(script)) return null;
-    worker = new Worker(script, { workerData: data, stdout: true, stderr: true });
+    const threads = await import("node:worker_threads");
+    worker = new threads.Worker(script, { workerData: data, stdout: true, stderr: true });
   } catch {
     return null;
   }
@@ -177,8 +181,8 @@ function startHelper(data: HelperData): Helper | null {
   };
 }
 
-/** The helper's side: take the next job not taken until none is left, reading with the prices it was given. */
-async function serveReads(port: NonNullable<typeof parentPort>, data: HelperData): Promise<void> {
+/** The helper's side (read-helper.ts): take the next job not taken until none is left, reading with the prices it was given. */
+export async function serveReads(port: MessagePort, data: HelperData): Promise<void> {
   usePrices(data.prices);
   const counter = new Int32Array(data.shared);
   for (
@@ -200,6 +204,3 @@ async function serveReads(port: NonNullable<typeof parentPort>, data: HelperData
     }
   }
 }
-
-if (!isMainThread && parentPort && (workerData as Record<string, unknown> | null)?.[HELPER_MARK] === true)
-  void serveReads(parentPort, workerData as HelperData);
