@@ -1,7 +1,7 @@
 import { appendFileSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, truncateSync, unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { tempHome } from "../../test/helpers/harness.js";
+import { afterEach, describe, expect, it } from "vitest";
+import { pinTimeZone, tempHome } from "../../test/helpers/harness.js";
 import { claudeLogRoots, claudeEntry } from "../kit/cost/claude-logs.js";
 import { vertexCost } from "./cost.js";
 import { scanLogs } from "../kit/cost/log-scan.js";
@@ -22,11 +22,7 @@ function vertexEntry(text: string) {
 }
 
 // days are local: a zone with daylight saving and an offset, pinned so results do not depend on the machine
-const zone = process.env.TZ;
-process.env.TZ = "America/New_York";
-afterAll(() => {
-  process.env.TZ = zone;
-});
+pinTimeZone("America/New_York");
 
 const homes: string[] = [];
 afterEach(() => {

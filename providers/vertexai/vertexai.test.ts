@@ -1,12 +1,12 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { QuotabarError } from "../../domain/errors.js";
 import { impossibleValue } from "../../domain/usage-service.js";
 import { UsageDocumentSchema } from "../../index.js";
 import { createNodeCore } from "../../library/node-core.js";
-import { tempHome, useSimulator } from "../../test/helpers/harness.js";
+import { pinTimeZone, tempHome, useSimulator } from "../../test/helpers/harness.js";
 import type { FetchContext } from "../../ports/fetch-context.js";
 import type { HttpTransport } from "../../ports/http-client.js";
 import { scopedHttp } from "../kit/index.js";
@@ -20,11 +20,7 @@ import { keepLimits, keptLimits } from "./kept-limits.js";
 import { refreshedToken } from "./token.js";
 
 // days are local: pin the zone so "today" and "this month" are the same wherever the tests run
-const zone = process.env.TZ;
-process.env.TZ = "America/New_York";
-afterAll(() => {
-  process.env.TZ = zone;
-});
+pinTimeZone("America/New_York");
 
 const sim = useSimulator();
 const homes: string[] = [];

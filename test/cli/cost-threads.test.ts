@@ -1,11 +1,11 @@
 import { appendFileSync, cpSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { logCost } from "../../providers/kit/cost/cost.js";
 import { writeCodexLogCorpus } from "../../providers/codex/simulator.js";
 import { writeClaudeLogCorpus } from "../../providers/vertexai/simulator.js";
 import { runProgram } from "../helpers/cli.js";
-import { tempHome } from "../helpers/harness.js";
+import { pinTimeZone, tempHome } from "../helpers/harness.js";
 
 /**
  * A cold `quotabar cost` over more than 8 MB of logs reads on two threads (the built CLI's helper,
@@ -13,11 +13,7 @@ import { tempHome } from "../helpers/harness.js";
  * nanodollar, cold, warm and after an append.
  */
 
-const zone = process.env.TZ;
-process.env.TZ = "America/New_York";
-afterAll(() => {
-  process.env.TZ = zone;
-});
+pinTimeZone("America/New_York");
 
 const homes: string[] = [];
 afterEach(() => {

@@ -1,6 +1,6 @@
 import { cpSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { renderCostText } from "../../oclif-cli/commands/cost.js";
 import { style } from "../../oclif-cli/render/style.js";
 import { logCost } from "../../providers/kit/cost/cost.js";
@@ -8,14 +8,10 @@ import { ProviderSimulator } from "../../simulator/server.js";
 import { priceListSim } from "../../simulator/price-list.js";
 import { recentSession } from "../../providers/vertexai/simulator.js";
 import { runCli } from "../helpers/cli.js";
-import { tempHome } from "../helpers/harness.js";
+import { pinTimeZone, tempHome } from "../helpers/harness.js";
 
 // local days: pinned for the in-process tests (the CLI runs get the same zone through their env)
-const zone = process.env.TZ;
-process.env.TZ = "America/New_York";
-afterAll(() => {
-  process.env.TZ = zone;
-});
+pinTimeZone("America/New_York");
 
 const homes: string[] = [];
 afterEach(() => {

@@ -7,6 +7,16 @@ import type { SimulatedUpstream } from "../../ports/simulated-upstream.js";
 import { ProviderSimulator } from "../../simulator/server.js";
 import { simulatedUpstreams } from "../../simulator/upstreams.js";
 
+/** Pins the time zone for a test file (local days depend on it), as it was again after the file's tests. */
+export function pinTimeZone(zone: string): void {
+  const before = process.env.TZ;
+  process.env.TZ = zone;
+  afterAll(() => {
+    if (before === undefined) delete process.env.TZ;
+    else process.env.TZ = before;
+  });
+}
+
 /** A fresh HOME (config and cache live under it) per test file. */
 export function tempHome(): string {
   return mkdtempSync(join(tmpdir(), "quotabar-test-"));

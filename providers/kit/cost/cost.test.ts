@@ -1,8 +1,8 @@
 import { spawn } from "node:child_process";
 import { appendFileSync, chmodSync, cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { delimiter, join } from "node:path";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { tempHome } from "../../../test/helpers/harness.js";
+import { afterEach, describe, expect, it } from "vitest";
+import { pinTimeZone, tempHome } from "../../../test/helpers/harness.js";
 import { agentCost, logCost } from "./cost.js";
 import { codexEntry, freshCodexState } from "./codex-logs.js";
 import { priceListFromLiteLlm } from "./price-list.js";
@@ -11,11 +11,7 @@ import { KEYED_WIDTH, packEntries, unpackEntries } from "./log-index.js";
 import { scanLogs } from "./log-scan.js";
 
 // days are local: pinned (the oracle was made in this zone)
-const zone = process.env.TZ;
-process.env.TZ = "America/New_York";
-afterAll(() => {
-  process.env.TZ = zone;
-});
+pinTimeZone("America/New_York");
 
 const dirs: string[] = [];
 afterEach(() => {
