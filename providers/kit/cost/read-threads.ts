@@ -81,20 +81,7 @@ export async function readJobs(jobs: ReadJob[], options: ReadOptions = {}): Prom
     for (let index = take(); index < jobs.length; index = take()) await readHere(index);
   };
   const toRead = jobs.reduce((n, job) => n + job.file.size - (job.old?.offset ?? 0), 0);
-  const helper =
-    options.helperThread && toRead >= HELPER_BYTES
-      ? await startHelper({
-          [HELPER_MARK]: true,
-          jobs: jobs.map(({ agent, file, old }) => ({ agent, file, old })),
-          prices: prices(),
-          shared: counter.buffer as SharedArrayBuffer,
-        })
-      : null;
-  if (!helper) {
-    await Promise.all(Array.from({ length: PARALLEL_FILES }, lane));
-    return;
-  }
-  helper.onReply((reply) => {
+  const taken = (reply: Reply) => {
     if (settled[reply.job]) return;
     const job = jobs[reply.job] as ReadJob;
     if ("read" in reply) {
@@ -102,14 +89,27 @@ export async function readJobs(jobs: ReadJob[], options: ReadOptions = {}): Prom
       job.read = reply.read;
     } else job.failed = "unreadable";
     finished(reply.job);
-  });
+  };
+  const helper =
+    options.helperThread && toRead >= HELPER_BYTES
+      ? await startHelper(
+          {
+            [HELPER_MARK]: true,
+            jobs: jobs.map(({ agent, file, old }) => ({ agent, file, old })),
+            prices: prices(),
+            shared: counter.buffer as SharedArrayBuffer,
+          },
+          taken,
+        )
+      : null;
   const stop = () => {
     Atomics.store(counter, 1, 1);
-    helper.end();
+    helper?.end();
   };
-  options.signal?.addEventListener("abort", stop, { once: true });
+  if (helper) options.signal?.addEventListener("abort", stop, { once: true });
   try {
     await Promise.all(Array.from({ length: PARALLEL_FILES }, lane));
+    if (!helper) return;
     // every job is taken: the helper's come in as it answers, until it has answered them all or ended
     await helper.idle(() => count === jobs.length);
     // what it took and did not answer (it failed, or the reading was stopped)
@@ -123,12 +123,11 @@ export async function readJobs(jobs: ReadJob[], options: ReadOptions = {}): Prom
     }
   } finally {
     options.signal?.removeEventListener("abort", stop);
-    helper.end();
+    helper?.end();
   }
 }
 
 interface Helper {
-  onReply(handle: (reply: Reply) => void): void;
   /** Resolves once `done()` holds after a reply, or the helper ended. */
   idle(done: () => boolean): Promise<void>;
   end(): void;
@@ -138,7 +137,7 @@ interface Helper {
  * A helper thread running read-helper.ts, built as one file beside this module; null where there is
  * none (the sources, not a build). node:worker_threads loads only here (1.5 MiB a process otherwise).
  */
-async function startHelper(data: HelperData): Promise<Helper | null> {
+async function startHelper(data: HelperData, taken: (reply: Reply) => void): Promise<Helper | null> {
   const script = new URL("read-helper.cjs", import.meta.url);
   let worker: Worker;
   try {
@@ -149,7 +148,6 @@ async function startHelper(data: HelperData): Promise<Helper | null> {
     return null;
   }
   worker.unref();
-  let handle: (reply: Reply) => void = () => {};
   let ended = false;
   let waiting: { resolve: () => void; done: () => boolean } | null = null;
   const wake = () => {
@@ -165,13 +163,12 @@ async function startHelper(data: HelperData): Promise<Helper | null> {
     wake();
   };
   worker.on("message", (reply: Reply) => {
-    handle(reply);
+    taken(reply);
     wake();
   });
   worker.on("error", end);
   worker.on("exit", end);
   return {
-    onReply: (h) => (handle = h),
     idle: (done) =>
       new Promise<void>((resolve) => {
         waiting = { resolve, done };
