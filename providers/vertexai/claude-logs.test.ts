@@ -5,7 +5,7 @@ import { pinTimeZone, tempHome } from "../../test/helpers/harness.js";
 import { claudeLogRoots, claudeEntry } from "../kit/cost/claude-logs.js";
 import { vertexCost } from "./cost.js";
 import { scanLogs } from "../kit/cost/log-scan.js";
-import { answerKey } from "../kit/cost/log-entry.js";
+import { answerKey, entryOf, NO_KEY } from "../kit/cost/log-entry.js";
 import { costNanos, modelKey } from "../kit/cost/prices.js";
 import { recentSession, writeClaudeLogCorpus } from "./simulator.js";
 
@@ -17,7 +17,7 @@ function vertexEntry(text: string) {
   } catch {
     return undefined;
   }
-  const entry = claudeEntry(line, text, "s");
+  const entry = entryOf((into) => claudeEntry(line, text, "s", into));
   return entry === "bad" || entry?.row.backend === "vertexai" ? entry : null;
 }
 
@@ -336,7 +336,7 @@ describe("which lines are Vertex requests", () => {
       expect(entry({ usage: bad }), JSON.stringify(bad)).toBe("bad");
     expect(entry({ usage: { input_tokens: 0, output_tokens: 0 } })).toBeNull();
     expect(entry({ at: "yesterday" })).toBe("bad");
-    expect(entry({ requestId: "" })).toMatchObject({ key: null });
+    expect(entry({ requestId: "" })).toMatchObject({ key: NO_KEY });
     // as ccusage: a line's usage counts whatever its type says
     expect(vertexEntry(answer().replace('"type":"assistant"', '"type":"user"'))).not.toBeNull();
     expect(vertexEntry('{"type":"assistant","message":')).toBeUndefined();

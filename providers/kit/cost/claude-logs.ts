@@ -1,7 +1,7 @@
 import { homeOf, isObject, joinPath, MAX_DEPTH, type JsonObject } from "../index.js";
 import type { Environment } from "../../../ports/environment.js";
-import { claudeBackend, costNanos, modelKey, type Backend, type TokenCounts } from "./prices.js";
-import { answerKey, countOf, timeOf, type LogEntry } from "./log-entry.js";
+import { modelFacts, requestNanos, type Backend } from "./prices.js";
+import { answerKey, countOf, NO_KEY, timeOf, type LineOutcome, type RequestSink } from "./log-entry.js";
 
 /**
  * Claude Code's session logs (JSON Lines under `projects/`, sub-agents' files included): which
@@ -35,59 +35,63 @@ const EARLIEST = Date.UTC(2000, 0, 1);
 const LATEST = Date.UTC(2200, 0, 1);
 
 /**
- * The request a line records; null for a line that is not one (a user turn, Claude Code's own
- * `<synthetic>` notes); "bad" for a request line whose counts cannot be trusted (negative, text,
- * fractions), which is counted as skipped rather than guessed at.
+ * Puts the request a line records in `into`: none for a line that is not one (a user turn, Claude
+ * Code's own `<synthetic>` notes); "bad" for a request line whose counts cannot be trusted
+ * (negative, text, fractions), which is counted as skipped rather than guessed at.
  */
-export function claudeEntry(line: unknown, raw: string, session: string): LogEntry | null | "bad" {
-  if (!isObject(line)) return null;
+export function claudeEntry(line: unknown, raw: string, session: string, into: RequestSink): LineOutcome {
+  if (!isObject(line)) return "none";
   const message = line.message;
-  if (!isObject(message)) return null;
+  if (!isObject(message)) return "none";
   const { usage, model } = message;
-  if (!isObject(usage) || typeof model !== "string" || model === "<synthetic>" || model.trim() === "") return null;
-  if (typeof line.timestamp !== "string") return null;
+  if (!isObject(usage) || typeof model !== "string" || model === "<synthetic>" || model.trim() === "") return "none";
+  if (typeof line.timestamp !== "string") return "none";
   const at = timeOf(line.timestamp);
   if (!(at >= EARLIEST && at <= LATEST)) return "bad";
-  const tokens = tokenCounts(usage);
-  if (tokens === null) return "bad";
-  if (tokens.input + tokens.output + tokens.cacheWrite + tokens.cacheRead === 0) return null;
+  // the four counts, as ccusage reads them: input and output required, a `cache_creation` split wins over the aggregate
+  const input = countOf(usage.input_tokens);
+  const output = countOf(usage.output_tokens);
+  let cacheWrite = countOf(usage.cache_creation_input_tokens ?? 0);
+  const cacheRead = countOf(usage.cache_read_input_tokens ?? 0);
+  if (input === null || output === null || cacheWrite === null || cacheRead === null) return "bad";
+  let cacheWrite1h = 0;
+  const split = usage.cache_creation;
+  if (isObject(split)) {
+    const fiveMinutes = countOf(split.ephemeral_5m_input_tokens ?? 0);
+    const oneHour = countOf(split.ephemeral_1h_input_tokens ?? 0);
+    if (fiveMinutes === null || oneHour === null) return "bad";
+    cacheWrite = fiveMinutes + oneHour;
+    cacheWrite1h = oneHour;
+  }
+  if (input + output + cacheWrite + cacheRead === 0) return "none";
+  const facts = modelFacts(model);
+  const row = into.row(backendOf(line, message, facts.backend, raw), facts.key, sessionOf(line, session));
+  if (row < 0) return "bad";
+  const nanos = requestNanos(facts, input, output, cacheWrite, cacheWrite1h, cacheRead);
+  const amounts = into.amounts;
+  amounts[0] = input;
+  amounts[1] = output;
+  amounts[2] = cacheWrite;
+  amounts[3] = cacheRead;
+  amounts[4] = nanos ?? 0;
+  amounts[5] = 1;
+  amounts[6] = nanos === null ? 1 : 0;
   const id = message.id;
   const request = line.requestId;
-  const nanos = costNanos(model, tokens);
-  return {
-    key: typeof id === "string" && id !== "" && typeof request === "string" && request !== "" ? answerKey(id, request) : null,
-    at,
-    row: { backend: backendOf(line, message, model, raw), model: modelKey(model), session: sessionOf(line, session) },
-    amounts: [tokens.input, tokens.output, tokens.cacheWrite, tokens.cacheRead, nanos ?? 0, 1, nanos === null ? 1 : 0],
-    sidechain: line.isSidechain === true,
-  };
+  const key = typeof id === "string" && id !== "" && typeof request === "string" && request !== "" ? answerKey(id, request) : NO_KEY;
+  into.add(key, at, row, line.isSidechain === true);
+  return "counted";
 }
 
 const sessionOf = (line: JsonObject, fallback: string) =>
   typeof line.sessionId === "string" && line.sessionId !== "" ? line.sessionId : fallback;
-
-/** The four counts, as ccusage reads them: input and output required, a `cache_creation` split wins over the aggregate. */
-function tokenCounts(usage: JsonObject): TokenCounts | null {
-  const input = countOf(usage.input_tokens);
-  const output = countOf(usage.output_tokens);
-  const aggregate = countOf(usage.cache_creation_input_tokens ?? 0);
-  const cacheRead = countOf(usage.cache_read_input_tokens ?? 0);
-  if (input === null || output === null || aggregate === null || cacheRead === null) return null;
-  const split = isObject(usage.cache_creation) ? usage.cache_creation : null;
-  if (split === null) return { input, output, cacheWrite: aggregate, cacheRead, cacheWrite1h: 0 };
-  const fiveMinutes = countOf(split.ephemeral_5m_input_tokens ?? 0);
-  const oneHour = countOf(split.ephemeral_1h_input_tokens ?? 0);
-  if (fiveMinutes === null || oneHour === null) return null;
-  return { input, output, cacheWrite: fiveMinutes + oneHour, cacheRead, cacheWrite1h: oneHour };
-}
 
 /**
  * Vertex AI, in the spec's order: the model's `@` version separator (`claude-sonnet-4-5@20250929`);
  * the `_vrtx_` marker of Vertex message and request ids (Claude Code keeps the dash form of the
  * model on Vertex); then metadata naming Vertex. Else Bedrock by its `anthropic.` ids, else Anthropic.
  */
-function backendOf(line: JsonObject, message: JsonObject, model: string, raw: string): Backend {
-  const byModel = claudeBackend(model);
+function backendOf(line: JsonObject, message: JsonObject, byModel: Backend, raw: string): Backend {
   if (byModel !== "anthropic") return byModel;
   if (isVertexId(message.id) || isVertexId(line.requestId)) return "vertexai";
   return namesVertexAnywhere(raw) && namesVertex(line, message) ? "vertexai" : "anthropic";

@@ -1,7 +1,7 @@
 import { homeOf, isObject, joinPath, type JsonObject } from "../index.js";
 import type { Environment } from "../../../ports/environment.js";
-import { costNanos, modelKey } from "./prices.js";
-import { countOf, timeOf, type LogEntry } from "./log-entry.js";
+import { modelFacts, requestNanos } from "./prices.js";
+import { countOf, NO_KEY, timeOf, type LineOutcome, type RequestSink } from "./log-entry.js";
 
 /**
  * Codex's rollout files (`$CODEX_HOME/sessions/YYYY/MM/DD/rollout-*.jsonl`, and the archived ones):
@@ -34,17 +34,17 @@ export const freshCodexState = (): CodexState => ({ model: null, total: null });
 /** When a session names no model, ccusage (and OpenUsage) count it as gpt-5: so does quotabar, to agree. */
 const FALLBACK_MODEL = "gpt-5";
 
-/** What one line means: a request (null when none), "bad" for an event whose counts cannot be trusted. Updates `state`. */
-export function codexEntry(line: unknown, state: CodexState, session: string): LogEntry | null | "bad" {
-  if (!isObject(line) || !isObject(line.payload)) return null;
+/** Puts the request a line records in `into` (none for most lines), "bad" for an event whose counts cannot be trusted. Updates `state`. */
+export function codexEntry(line: unknown, state: CodexState, session: string, into: RequestSink): LineOutcome {
+  if (!isObject(line) || !isObject(line.payload)) return "none";
   const payload = line.payload;
   if (line.type === "turn_context") {
     const model =
       modelNamed(payload.model) ?? modelNamed(payload.model_name) ?? (isObject(payload.info) ? modelNamed(payload.info.model) : null);
     if (model) state.model = model;
-    return null;
+    return "none";
   }
-  if (line.type !== "event_msg" || payload.type !== "token_count" || !isObject(payload.info)) return null;
+  if (line.type !== "event_msg" || payload.type !== "token_count" || !isObject(payload.info)) return "none";
   const info = payload.info;
   const at = typeof line.timestamp === "string" ? timeOf(line.timestamp) : NaN;
   if (!Number.isFinite(at)) return "bad";
@@ -57,23 +57,28 @@ export function codexEntry(line: unknown, state: CodexState, session: string): L
   if (total) {
     state.total = total;
     // the same totals again: a stale snapshot re-emitted, whatever its last_token_usage says
-    if (previous && total.every((n, i) => n === previous[i])) return null;
+    if (previous && total.every((n, i) => n === previous[i])) return "none";
   }
   const delta = last ?? (total ? total.map((n, i) => Math.max(0, n - (previous?.[i] ?? 0))) : null);
-  if (!delta) return null;
+  if (!delta) return "none";
   const [input, rawCached, output] = delta as [number, number, number, number];
-  if (input + output === 0) return null;
+  if (input + output === 0) return "none";
   // cached input is part of input, reasoning part of output
   const cached = Math.min(rawCached, input);
-  const model = state.model ?? FALLBACK_MODEL;
-  const tokens = { input: input - cached, output, cacheWrite: 0, cacheRead: cached, cacheWrite1h: 0 };
-  const nanos = costNanos(model, tokens);
-  return {
-    key: null,
-    at,
-    row: { backend: "openai", model: modelKey(model), session },
-    amounts: [tokens.input, output, 0, cached, nanos ?? 0, 1, nanos === null ? 1 : 0],
-  };
+  const facts = modelFacts(state.model ?? FALLBACK_MODEL);
+  const row = into.row("openai", facts.key, session);
+  if (row < 0) return "bad";
+  const nanos = requestNanos(facts, input - cached, output, 0, 0, cached);
+  const amounts = into.amounts;
+  amounts[0] = input - cached;
+  amounts[1] = output;
+  amounts[2] = 0;
+  amounts[3] = cached;
+  amounts[4] = nanos ?? 0;
+  amounts[5] = 1;
+  amounts[6] = nanos === null ? 1 : 0;
+  into.add(NO_KEY, at, row, false);
+  return "counted";
 }
 
 const modelNamed = (value: unknown): string | null => (typeof value === "string" && value.trim() !== "" ? value.trim() : null);

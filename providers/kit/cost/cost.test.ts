@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { pinTimeZone, tempHome } from "../../../test/helpers/harness.js";
 import { agentCost, logCost } from "./cost.js";
 import { codexEntry, freshCodexState } from "./codex-logs.js";
+import { entryOf } from "./log-entry.js";
 import { priceListFromLiteLlm } from "./price-list.js";
 import { BUNDLED_PRICES, costNanos, modelKey } from "./prices.js";
 import { KEYED_WIDTH, packEntries, unpackEntries } from "./log-index.js";
@@ -418,34 +419,37 @@ describe("cost: pricing", () => {
     expect(costNanos("gpt-5-pro", t)).toBe(121_500_000_000);
     const state = freshCodexState();
     const event = (total: number[], last?: number[]) =>
-      codexEntry(
-        {
-          timestamp: "2026-03-20T12:00:00Z",
-          type: "event_msg",
-          payload: {
-            type: "token_count",
-            info: {
-              total_token_usage: {
-                input_tokens: total[0],
-                cached_input_tokens: total[1],
-                output_tokens: total[2],
-                reasoning_output_tokens: total[3],
+      entryOf((into) =>
+        codexEntry(
+          {
+            timestamp: "2026-03-20T12:00:00Z",
+            type: "event_msg",
+            payload: {
+              type: "token_count",
+              info: {
+                total_token_usage: {
+                  input_tokens: total[0],
+                  cached_input_tokens: total[1],
+                  output_tokens: total[2],
+                  reasoning_output_tokens: total[3],
+                },
+                ...(last
+                  ? {
+                      last_token_usage: {
+                        input_tokens: last[0],
+                        cached_input_tokens: last[1],
+                        output_tokens: last[2],
+                        reasoning_output_tokens: last[3],
+                      },
+                    }
+                  : {}),
               },
-              ...(last
-                ? {
-                    last_token_usage: {
-                      input_tokens: last[0],
-                      cached_input_tokens: last[1],
-                      output_tokens: last[2],
-                      reasoning_output_tokens: last[3],
-                    },
-                  }
-                : {}),
             },
           },
-        },
-        state,
-        "s",
+          state,
+          "s",
+          into,
+        ),
       );
     expect(event([100, 150, 50, 10], [100, 150, 50, 10])).toMatchObject({
       row: { model: "gpt-5" },

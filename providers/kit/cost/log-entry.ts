@@ -1,6 +1,6 @@
 import type { Backend } from "./prices.js";
 
-/** One request found in a log, as both scanners (Claude Code lines, Codex events) hand it to the index. */
+/** One request found in a log, as both readers (Claude Code lines, Codex events) hand it over. */
 
 /** What a request is counted under: the row of `quotabar cost` it adds to, and its session. */
 export interface Row {
@@ -17,15 +17,51 @@ export interface Row {
 export type Amounts = number[];
 export const AMOUNTS = 7;
 
+/** A request without a message id and request id: always counted. */
+export const NO_KEY = -1;
+
+/**
+ * Where a reader puts the requests it finds: a file's record as it is read (record-builder.ts).
+ * A request is plain numbers, in place: a cold scan finds hundreds of thousands.
+ */
+export interface RequestSink {
+  /** The index of a row (backend, priced model, session) in the file's record; -1 when the record has no room for another. */
+  row(backend: Backend, model: string, session: string): number;
+  /** The request's amounts (AMOUNTS, in their order), filled in before `add`. */
+  readonly amounts: Float64Array;
+  /**
+   * Counts a request: `key` is the `answerKey` of its message id and request id (streamed chunks
+   * of one answer repeat it) or NO_KEY; `at` ms since the epoch; `sidechain` when a sub-agent
+   * wrote it (its copy of an answer gives way to the main session's).
+   */
+  add(key: number, at: number, row: number, sidechain: boolean): void;
+}
+
+/** What a reader makes of a parsed line: a request counted, none, or a request whose counts cannot be trusted (skipped, and said). */
+export type LineOutcome = "counted" | "none" | "bad";
+
+/** One request as an object: what a line adds, for a look at a single line (tests). */
 export interface LogEntry {
-  /** `answerKey` of the message id and request id: streamed chunks of one answer repeat it; null when there is none (always counted). */
-  key: number | null;
-  /** When it happened, ms since the epoch. */
+  key: number;
   at: number;
   row: Row;
   amounts: Amounts;
-  /** Written by a sub-agent (`isSidechain`): its copy of an answer gives way to the main session's. */
-  sidechain?: boolean;
+  sidechain: boolean;
+}
+
+/** The request `read` puts in a sink, as an object; null when it puts none, "bad" when the line is not trusted. */
+export function entryOf(read: (into: RequestSink) => LineOutcome): LogEntry | null | "bad" {
+  const rows: Row[] = [];
+  let entry: LogEntry | null = null;
+  const amounts = new Float64Array(AMOUNTS);
+  const outcome = read({
+    row: (backend, model, session) => rows.push({ backend, model, session }) - 1,
+    amounts,
+    add: (key, at, row, sidechain) => {
+      entry = { key, at, row: rows[row] as Row, amounts: Array.from(amounts), sidechain };
+    },
+  });
+  return outcome === "bad" ? "bad" : entry;
 }
 
 /** A token count as a log writes it: a whole non-negative number, else null (the line is not trusted). */
@@ -59,12 +95,13 @@ export function answerKey(id: string, request: string): number {
 }
 
 /**
- * Date.parse of a log's timestamp, read directly in the form every log line has
- * (`2026-03-20T12:00:00.000Z`, days 1 to 28: Date.parse cost a sixth of a line's reading); any
- * other text goes to Date.parse.
+ * Date.parse of a log's timestamp, read directly in the forms log lines have
+ * (`2026-03-20T12:00:00.000Z`, or with an offset, `...000+02:00`: Date.parse cost a sixth of a
+ * line's reading); any other text, and any date or time that is not a real one, goes to Date.parse.
  */
 export function timeOf(text: string): number {
-  if (text.length !== 24 || text.charCodeAt(23) !== 90 /* Z */) return Date.parse(text);
+  const offset = offsetOf(text);
+  if (offset === null) return Date.parse(text);
   const year = digits(text, 0, 4);
   const month = digits(text, 5, 2);
   const day = digits(text, 8, 2);
@@ -83,7 +120,7 @@ export function timeOf(text: string): number {
     month < 1 ||
     month > 12 ||
     day < 1 ||
-    day > 28 ||
+    day > daysIn(year, month) ||
     hour < 0 ||
     hour > 23 ||
     minute < 0 ||
@@ -93,8 +130,23 @@ export function timeOf(text: string): number {
     ms < 0
   )
     return Date.parse(text);
-  return ((daysFromCivil(year, month, day) * 24 + hour) * 60 + minute) * 60_000 + second * 1000 + ms;
+  return ((daysFromCivil(year, month, day) * 24 + hour) * 60 + minute - offset) * 60_000 + second * 1000 + ms;
 }
+
+/** The minutes east of UTC a timestamp of the two read forms ends with (`Z`: 0; `+hh:mm`, `-hh:mm`); null for any other text. */
+function offsetOf(text: string): number | null {
+  if (text.length === 24) return text.charCodeAt(23) === 90 /* Z */ ? 0 : null;
+  if (text.length !== 29 || text.charCodeAt(26) !== 58 /* : */) return null;
+  const sign = text.charCodeAt(23);
+  const hours = digits(text, 24, 2);
+  const minutes = digits(text, 27, 2);
+  if ((sign !== 43 /* + */ && sign !== 45) /* - */ || hours < 0 || hours > 23 || minutes < 0 || minutes > 59) return null;
+  return (sign === 43 ? 1 : -1) * (hours * 60 + minutes);
+}
+
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const daysIn = (year: number, month: number) =>
+  month === 2 && year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : (MONTH_DAYS[month - 1] as number);
 
 /** The whole number written in text[from, from + count); -1 when a character is not a digit. */
 function digits(text: string, from: number, count: number): number {

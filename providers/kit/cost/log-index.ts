@@ -273,6 +273,15 @@ export function packEntries(entries: Float64Array): string {
   let at = 0;
   for (let i = 0; i < entries.length; i++) {
     let n = entries[i] as number;
+    // most numbers fit 32 bits: shifts there, division only for the hashes
+    if (n < 2 ** 32) {
+      while (n >= 128) {
+        bytes[at++] = (n & 127) | 128;
+        n >>>= 7;
+      }
+      bytes[at++] = n;
+      continue;
+    }
     while (n >= 128) {
       bytes[at++] = (n % 128) | 128;
       n = Math.floor(n / 128);

@@ -4,9 +4,10 @@ import { openRegularFileSync } from "../../../adapters/fs/regular-file.js";
 import { scanLines, type FoundFile } from "../line-files.js";
 import { CLAUDE_USAGE_MARK, claudeEntry } from "./claude-logs.js";
 import { CODEX_MARK, codexEntry, freshCodexState, mayBeCodexEvent, type CodexState } from "./codex-logs.js";
-import { AMOUNTS, quarterOf, rowKey, type LogEntry, type Row } from "./log-entry.js";
-import { KEYED_WIDTH, ROW_SPAN, SUM_WIDTH, type FileRecord } from "./log-index.js";
+import type { LineOutcome, RequestSink } from "./log-entry.js";
+import type { FileRecord } from "./log-index.js";
 import type { Agent } from "./prices.js";
+import { RecordBuilder } from "./record-builder.js";
 
 /** Reads one log file (whole, or from where its last read stopped) into its record: what each agent's lines add. */
 
@@ -14,8 +15,8 @@ interface LineReader {
   /** Only lines holding this are looked at. */
   holding: string;
   mayMatter(raw: string): boolean;
-  /** What a parsed line adds; `state` is the reader's, carried from line to line and kept with the file's record. */
-  entry(line: unknown, raw: string, state: unknown, session: string): LogEntry | null | "bad";
+  /** Puts what a parsed line adds in `into`; `state` is the reader's, carried from line to line and kept with the file's record. */
+  read(line: object, raw: string, state: unknown, session: string, into: RequestSink): LineOutcome;
   freshState(): unknown;
 }
 
@@ -23,13 +24,13 @@ const READERS: Record<Agent, LineReader> = {
   claude: {
     holding: CLAUDE_USAGE_MARK,
     mayMatter: () => true,
-    entry: (line, raw, _state, session) => claudeEntry(line, raw, session),
+    read: (line, raw, _state, session, into) => claudeEntry(line, raw, session, into),
     freshState: () => null,
   },
   codex: {
     holding: CODEX_MARK,
     mayMatter: mayBeCodexEvent,
-    entry: (line, _raw, state, session) => codexEntry(line, state as CodexState, session),
+    read: (line, _raw, state, session, into) => codexEntry(line, state as CodexState, session, into),
     freshState: freshCodexState,
   },
 };
@@ -65,49 +66,7 @@ async function readFrom(reader: LineReader, file: FoundFile, resume: FileRecord 
     .replace(/^rollout-/, "");
   let skipped = resume?.skipped ?? 0;
   let partial = 0;
-  const rows = resume ? [...resume.rows] : [];
-  const sums = resume ? Array.from(resume.sums) : [];
-  const keyed = resume ? Array.from(resume.keyed) : [];
-  const rowIndex = new Map(rows.map((row, i) => [row, i]));
-  const sumAt = new Map<number, number>();
-  for (let i = 0; i < sums.length; i += SUM_WIDTH) sumAt.set((sums[i] as number) * ROW_SPAN + (sums[i + 1] as number), i);
-  // the last chunk of an answer wins: a streamed answer's later chunks carry its final counts
-  const keyedAt = new Map<number, number>();
-  for (let i = 0; i < keyed.length; i += KEYED_WIDTH) keyedAt.set(keyed[i] as number, i);
-  // a file's requests come under a few rows, often in turn (several models in one session): found by model, then checked whole
-  const byModel = new Map<string, [Row, number]>();
-  const indexOf = (row: Row) => {
-    const seen = byModel.get(row.model);
-    if (seen && seen[0].backend === row.backend && seen[0].session === row.session) return seen[1];
-    const key = rowKey(row);
-    let index = rowIndex.get(key);
-    if (index === undefined && rows.length < ROW_SPAN) rowIndex.set(key, (index = rows.push(key) - 1));
-    byModel.set(row.model, [row, index ?? -1]);
-    return index ?? -1;
-  };
-  const add = (entry: LogEntry): boolean => {
-    const quarter = quarterOf(entry.at);
-    const row = indexOf(entry.row);
-    if (row < 0) return false;
-    const amounts = entry.amounts;
-    if (entry.key === null) {
-      let at = sumAt.get(quarter * ROW_SPAN + row);
-      if (at === undefined) {
-        sumAt.set(quarter * ROW_SPAN + row, (at = sums.length));
-        sums.push(quarter, row, 0, 0, 0, 0, 0, 0, 0);
-      }
-      for (let i = 0; i < AMOUNTS; i++) sums[at + 2 + i] = (sums[at + 2 + i] as number) + (amounts[i] as number);
-      return true;
-    }
-    const hash = entry.key;
-    let at = keyedAt.get(hash);
-    if (at === undefined) keyedAt.set(hash, (at = keyed.push(hash, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0) - KEYED_WIDTH));
-    keyed[at + 1] = quarter;
-    keyed[at + 2] = row;
-    keyed[at + 3] = entry.sidechain ? 1 : 0;
-    for (let i = 0; i < AMOUNTS; i++) keyed[at + 4 + i] = amounts[i] as number;
-    return true;
-  };
+  const record = new RecordBuilder(resume);
   const scan = await scanLines(file.path, {
     from: resume?.offset ?? 0,
     headBytes: HEAD_BYTES,
@@ -125,8 +84,8 @@ async function readFrom(reader: LineReader, file: FoundFile, resume: FileRecord 
         return false;
       }
       // a line that holds the mark but is not an object is not a log line: skipped, and said
-      const entry = typeof line === "object" && line !== null && !Array.isArray(line) ? reader.entry(line, text, state, session) : "bad";
-      if (entry === "bad" || (entry && !add(entry))) skipped++;
+      if (typeof line !== "object" || line === null || Array.isArray(line) || reader.read(line, text, state, session, record) === "bad")
+        skipped++;
       return true;
     },
   });
@@ -137,9 +96,7 @@ async function readFrom(reader: LineReader, file: FoundFile, resume: FileRecord 
       mtimeMs: file.mtimeMs,
       offset: scan.end,
       head: resume?.head ?? scan.head?.toString("base64") ?? "",
-      rows,
-      sums: Float64Array.from(sums),
-      keyed: Float64Array.from(keyed),
+      ...record.numbers(),
       skipped,
       partial,
       ...(state !== null ? { state } : {}),

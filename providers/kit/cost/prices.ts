@@ -123,24 +123,39 @@ const PREMIUM: Readonly<Record<string, readonly string[]>> = {
   jp: LATEST,
 };
 
+/** What a logged model id says, worked out once per id (a log repeats a handful of ids thousands of times). */
+export interface ModelFacts {
+  /** The name it is priced and listed under (`modelKey`). */
+  key: string;
+  /** The API its id alone names (`claudeBackend`). */
+  backend: Backend;
+  /** AWS's regional premium on a Bedrock cross-region profile (1 when none). */
+  factor: number;
+  /** Its row in `table`, the last table it was priced with. */
+  table: PriceTable | null;
+  price: ModelPrice | null;
+}
+
+export function modelFacts(model: string): ModelFacts {
+  let facts = memo.get(model);
+  if (facts === undefined) {
+    if (memo.size >= MEMO_LIMIT) memo.clear();
+    const key = normalised(model);
+    memo.set(model, (facts = { key, backend: backendOfId(model), factor: regionalFactor(model, key), table: null, price: null }));
+  }
+  return facts;
+}
+
+const MEMO_LIMIT = 1_000;
+const memo = new Map<string, ModelFacts>();
+
 /**
  * The name a model is priced and listed under: `claude-sonnet-4-5@20250929`,
  * `claude-sonnet-4-5-20250929`, `publishers/anthropic/models/claude-sonnet-4-5@20250929`,
  * Bedrock's `us.anthropic.claude-sonnet-4-5-20250929-v1:0` are all `claude-sonnet-4-5`;
  * `openai/gpt-5.5-2026-04-23` is `gpt-5.5`.
  */
-export function modelKey(model: string): string {
-  let key = keys.get(model);
-  if (key === undefined) {
-    if (keys.size >= MEMO_LIMIT) keys.clear();
-    keys.set(model, (key = normalised(model)));
-  }
-  return key;
-}
-
-// a log repeats a handful of model ids thousands of times: each is normalised once
-const MEMO_LIMIT = 1_000;
-const keys = new Map<string, string>();
+export const modelKey = (model: string): string => modelFacts(model).key;
 
 function normalised(model: string): string {
   let name = model.trim().toLowerCase();
@@ -156,16 +171,7 @@ function normalised(model: string): string {
 }
 
 /** Which API served a Claude request, from its model id (Vertex's other marks are the log line's: `claude-logs.ts`). */
-export function claudeBackend(model: string): Backend {
-  let backend = backends.get(model);
-  if (backend === undefined) {
-    if (backends.size >= MEMO_LIMIT) backends.clear();
-    backends.set(model, (backend = backendOfId(model)));
-  }
-  return backend;
-}
-
-const backends = new Map<string, Backend>();
+export const claudeBackend = (model: string): Backend => modelFacts(model).backend;
 
 function backendOfId(model: string): Backend {
   const name = model.trim().toLowerCase();
@@ -174,7 +180,11 @@ function backendOfId(model: string): Backend {
   return "anthropic";
 }
 
-export const isPriced = (key: string, table = current): boolean => key in table.models;
+function regionalFactor(model: string, key: string): number {
+  const region = /^([a-z]+)\.anthropic\./.exec(model.trim().toLowerCase())?.[1];
+  // an own key only: a region read from a log is not trusted to name one ("constructor.anthropic...")
+  return region && Object.hasOwn(PREMIUM, region) && PREMIUM[region]?.includes(key.replace(/^claude-/, "")) ? REGIONAL_PREMIUM : 1;
+}
 
 export interface TokenCounts {
   /** Not cached. */
@@ -195,29 +205,32 @@ const perToken = (usdPerMillion: number) => usdPerMillion * 1000;
  * long-context rates, as Anthropic and OpenAI bill it.
  */
 export function costNanos(model: string, tokens: TokenCounts, table = current): number | null {
-  const key = modelKey(model);
-  const row = table.models[key];
-  if (!row) return null;
-  const prompt = tokens.input + tokens.cacheWrite + tokens.cacheRead;
-  const r: Rates = row.longContext && prompt > row.longContext.threshold ? row.longContext : row;
-  const nanos =
-    tokens.input * perToken(r.input) +
-    tokens.output * perToken(r.output) +
-    (tokens.cacheWrite - tokens.cacheWrite1h) * perToken(r.cacheWrite) +
-    tokens.cacheWrite1h * perToken(2 * r.input) +
-    tokens.cacheRead * perToken(r.cacheRead ?? r.input);
-  return Math.round(nanos * regionalFactor(model, key));
+  return requestNanos(modelFacts(model), tokens.input, tokens.output, tokens.cacheWrite, tokens.cacheWrite1h, tokens.cacheRead, table);
 }
 
-function regionalFactor(model: string, key: string): number {
-  let factor = factors.get(model);
-  if (factor === undefined) {
-    if (factors.size >= MEMO_LIMIT) factors.clear();
-    const region = /^([a-z]+)\.anthropic\./.exec(model.trim().toLowerCase())?.[1];
-    factors.set(model, (factor = region && PREMIUM[region]?.includes(key.replace(/^claude-/, "")) ? REGIONAL_PREMIUM : 1));
+/** costNanos of a model's facts and the counts as numbers (the log readers' form: no object per request). */
+export function requestNanos(
+  facts: ModelFacts,
+  input: number,
+  output: number,
+  cacheWrite: number,
+  cacheWrite1h: number,
+  cacheRead: number,
+  table = current,
+): number | null {
+  if (facts.table !== table) {
+    // an own key only: "constructor" in a log is not a price
+    facts.price = Object.hasOwn(table.models, facts.key) ? (table.models[facts.key] as ModelPrice) : null;
+    facts.table = table;
   }
-  return factor;
+  const row = facts.price;
+  if (row === null) return null;
+  const r: Rates = row.longContext && input + cacheWrite + cacheRead > row.longContext.threshold ? row.longContext : row;
+  const nanos =
+    input * perToken(r.input) +
+    output * perToken(r.output) +
+    (cacheWrite - cacheWrite1h) * perToken(r.cacheWrite) +
+    cacheWrite1h * perToken(2 * r.input) +
+    cacheRead * perToken(r.cacheRead ?? r.input);
+  return Math.round(nanos * facts.factor);
 }
-
-// per model id (its key follows from it), worked out once like the keys above
-const factors = new Map<string, number>();
