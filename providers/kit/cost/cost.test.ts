@@ -408,6 +408,9 @@ describe("cost: pricing", () => {
     expect(costNanos("global.anthropic.claude-sonnet-4-5-20250929-v1:0", m)).toBe(1_800_000_000);
     expect(costNanos("us.anthropic.claude-sonnet-4-20250514-v1:0", m)).toBe(1_800_000_000);
     expect(costNanos("claude-unknown-9", m)).toBeNull();
+    // a log's id names a price or a premium only as an own key of the tables
+    for (const name of ["constructor", "__proto__", "toString", "hasOwnProperty"]) expect(costNanos(name, m)).toBeNull();
+    expect(costNanos("constructor.anthropic.claude-sonnet-4-5-20250929-v1:0", m)).toBe(1_800_000_000);
   });
 
   it("Codex: cached part of input, reasoning part of output; long context past 272,000 input for the whole request; no cache-read rate bills cached as input", () => {
