@@ -21,17 +21,24 @@ afterEach(() => {
 });
 
 const BIN = join(import.meta.dirname, "..", "..", "bin", "run.cjs");
-// loaded before the CLI (node -r): tells on stderr how many threads were started
+// loaded before the CLI (node -r), and so in its helper thread too: tells on stderr how many threads were
+// started. With HELPER_LINGERS, the helper stays up after its last answer (as a thread may while it
+// winds down): the run must end on the answers, not on the thread's end
 const THREAD_PROBE = `
 const threads = require("node:worker_threads");
-let started = 0;
-const Worker = threads.Worker;
-threads.Worker = class extends Worker { constructor(...args) { super(...args); started++; } };
-process.on("exit", () => process.stderr.write("threads started: " + started + "\\n"));
+const lingers = process.env.HELPER_LINGERS === "1";
+if (threads.isMainThread) {
+  let started = 0;
+  const Worker = threads.Worker;
+  threads.Worker = class extends Worker { constructor(...args) { super(...args); started++; } };
+  process.on("exit", () => process.stderr.write("threads started: " + started + "\\n"));
+  // a run that waits for nothing ends here rather than hanging the test
+  if (lingers) setTimeout(() => process.exit(3), 20_000).unref();
+} else if (lingers) setInterval(() => {}, 60_000);
 `;
 
-async function cliCost(home: string, probe: string) {
-  const env = { PATH: process.env.PATH, HOME: home, TZ: "America/New_York", QUOTABAR_SECRET_STORE: "memory" };
+async function cliCost(home: string, probe: string, extraEnv: Record<string, string> = {}) {
+  const env = { PATH: process.env.PATH, HOME: home, TZ: "America/New_York", QUOTABAR_SECRET_STORE: "memory", ...extraEnv };
   const run = await runProgram(process.execPath, ["-r", probe, BIN, "cost", "--json", "--since", "2000-01-01"], { env });
   expect(run.code).toBe(0);
   const doc = JSON.parse(run.stdout) as Record<string, unknown>;
@@ -87,5 +94,12 @@ describe("quotabar cost on two threads", () => {
     expect(appended.threads).toBe(0); // a few bytes: read here
     expect(figures(appended.doc)).toEqual(await oneThread());
     expect((appended.doc.total as { requests: number }).requests).toBe((cold.doc.total as { requests: number }).requests + 1);
+
+    // a helper that stays up after its last answer: the run ends on the answers (it once waited for the
+    // thread's end, unref'd, and could end first with no output at all)
+    rmSync(join(home, ".cache", "quotabar", "cost-logs"), { recursive: true, force: true });
+    const lingered = await cliCost(home, probe, { HELPER_LINGERS: "1" });
+    expect(lingered.threads).toBe(1);
+    expect(figures(lingered.doc)).toEqual(await oneThread());
   });
 });

@@ -62,7 +62,8 @@ export async function readJobs(jobs: ReadJob[], options: ReadOptions = {}): Prom
   const settled = new Uint8Array(jobs.length);
   const finished = (index: number) => {
     settled[index] = 1;
-    options.onProgress?.(++count, jobs.length);
+    count++; // not inside onProgress?.(...): its arguments are not evaluated when there is none
+    options.onProgress?.(count, jobs.length);
     (jobs[index] as ReadJob).done?.();
   };
   const readHere = async (index: number) => {
@@ -147,7 +148,7 @@ async function startHelper(data: HelperData, taken: (reply: Reply) => void): Pro
   } catch {
     return null;
   }
-  worker.unref();
+  // not unref'd: once this thread has read its part, the helper's answers are all that keeps the process alive (unref'd, a CLI run ended there, with no output)
   let ended = false;
   let waiting: { resolve: () => void; done: () => boolean } | null = null;
   const wake = () => {
