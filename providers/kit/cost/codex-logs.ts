@@ -18,8 +18,8 @@ export function codexLogRoots(env: Environment): string[] {
 
 export const isCodexLog = (name: string): boolean => name.toLowerCase().endsWith(".jsonl");
 
-/** `"type":"turn_context"` and `"type":"token_count"` both hold it (and little else does). */
-export const CODEX_MARK = '"type":"t';
+/** `"type":"turn_context"` and `"type":"token_count"` both hold it (and little else does). Six bytes, for the search's sake (line-files.ts). */
+export const CODEX_MARK = 'pe":"t';
 export const mayBeCodexEvent = (raw: string): boolean => raw.includes("token_count") || raw.includes("turn_context");
 
 export interface CodexState {
