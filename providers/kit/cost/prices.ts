@@ -127,7 +127,7 @@ const PREMIUM: Readonly<Record<string, readonly string[]>> = {
 export interface ModelFacts {
   /** The name it is priced and listed under (`modelKey`). */
   key: string;
-  /** The API its id alone names (`claudeBackend`). */
+  /** Which API served a Claude request, by its model id alone (Vertex's other marks are the log line's: `claude-logs.ts`). */
   backend: Backend;
   /** AWS's regional premium on a Bedrock cross-region profile (1 when none). */
   factor: number;
@@ -169,9 +169,6 @@ function normalised(model: string): string {
     .replace(/-\d{8}$/, "")
     .replace(/-\d{4}-\d{2}-\d{2}$/, "");
 }
-
-/** Which API served a Claude request, from its model id (Vertex's other marks are the log line's: `claude-logs.ts`). */
-export const claudeBackend = (model: string): Backend => modelFacts(model).backend;
 
 function backendOfId(model: string): Backend {
   const name = model.trim().toLowerCase();
