@@ -128,13 +128,18 @@ function namesVertex(line: JsonObject, message: JsonObject): boolean {
       continue;
     }
     if (!isObject(value)) continue;
-    for (const [key, child] of Object.entries(value)) {
-      const name = key.toLowerCase();
-      if (name.includes("vertex") || name.includes("gcp")) return true;
+    for (const key of Object.keys(value)) {
+      // as key.toLowerCase().includes(...): no other letter lower-cases to one of these
+      if (NAMES_VERTEX.test(key)) return true;
+      const child = value[key];
       if (typeof child === "string") {
-        if (SOURCE_KEYS.has(name) && child.toLowerCase().includes("vertex")) return true;
+        if (key.length <= LONGEST_SOURCE_KEY && SOURCE_KEYS.has(key.toLowerCase()) && VERTEX.test(child)) return true;
       } else if (depth < MAX_DEPTH && !(value === message && key === "content")) pending.push([child, depth + 1]);
     }
   }
   return false;
 }
+
+const NAMES_VERTEX = /vertex|gcp/i;
+const VERTEX = /vertex/i;
+const LONGEST_SOURCE_KEY = Math.max(...[...SOURCE_KEYS].map((key) => key.length));
