@@ -18,8 +18,11 @@ export class FileTextStore implements TextStore {
     private readonly dir: string,
     /** Told once per directory that nothing can be kept in it. */
     private readonly report: (message: string) => void = reportOnStderr,
-    /** Read with blocking calls (readRegularFileSync): for a status bar's poll, which only reads a few small files. */
-    private readonly options: { syncReads?: boolean } = {},
+    /**
+     * `syncReads`: read with blocking calls (readRegularFileSync), for a status bar's poll, which only
+     * reads a few small files. `durable: false`: written without fsync (writeAtomically says what that costs).
+     */
+    private readonly options: { syncReads?: boolean; durable?: boolean } = {},
   ) {}
 
   /** Only a regular file is read, and only up to MAX_ENTRY_BYTES: a device, a FIFO or a huge file reads as absent. */
@@ -56,12 +59,12 @@ export class FileTextStore implements TextStore {
 
   private async replace(file: string, text: string): Promise<void> {
     try {
-      await writeAtomically(file, text);
+      await writeAtomically(file, text, this.options);
     } catch (error) {
       // something else (a directory) stands where the file goes: heal by replacing it
       if (!["EISDIR", "ENOTEMPTY", "EEXIST", "ENOTDIR"].includes((error as NodeJS.ErrnoException).code ?? "")) throw error;
       await rm(file, { recursive: true, force: true });
-      await writeAtomically(file, text);
+      await writeAtomically(file, text, this.options);
     }
   }
 

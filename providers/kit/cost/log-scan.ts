@@ -88,7 +88,8 @@ interface ScanPlan {
 
 async function planScan(agent: Agent, env: Environment, options: ScanOptions): Promise<ScanPlan> {
   const logs = AGENT_LOGS[agent];
-  const store = providerCache(env);
+  // the index is checked as it is read, and a file it does not cover is read again: no fsync (six waits on the disk of every save)
+  const store = providerCache(env, { durable: false });
   const zone = timeZone();
   const index = await loadIndex(store, agent, pricesId(), zone);
   const sessions = (records: () => Promise<Record<string, FileRecord>>) => async () => allSums(await records());
