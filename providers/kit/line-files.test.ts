@@ -19,15 +19,17 @@ function tempDir(): string {
 /** Every line handed over, with whether it was complete, and the scan. */
 async function linesOf(path: string, options: Partial<LineScanOptions> = {}) {
   const seen: [string, boolean][] = [];
+  const exact: boolean[] = [];
   const scan = await scanLines(path, {
     holding: "x",
-    onLine: (text, complete) => {
+    onLine: (text, complete, isExact) => {
       seen.push([text, complete]);
-      return options.onLine?.(text, complete);
+      exact.push(isExact);
+      return options.onLine?.(text, complete, isExact);
     },
     ...Object.fromEntries(Object.entries(options).filter(([name]) => name !== "onLine")),
   });
-  return { seen, scan };
+  return { seen, exact, scan };
 }
 
 describe("kit line files: scanLines", () => {
@@ -83,6 +85,21 @@ describe("kit line files: scanLines", () => {
     const { seen, scan } = await linesOf(file, { maxLineBytes: 1_000 });
     expect(seen.map(([text]) => text)).toEqual(["x short", "x after", "x last"]);
     expect(scan.tooLong).toBe(2);
+  });
+
+  it("decodes as Latin-1 when asked, and says which lines read the same in UTF-8 (all ASCII)", async () => {
+    const file = join(tempDir(), "a.jsonl");
+    const lines = ['{"x":"plain"}', '{"x":"caf\u00e9 \u2014 \u201cquoted\u201d"}', '{"x":1}'];
+    writeFileSync(file, `${lines.join("\n")}\n{"x":"tail \u2192"}`);
+    const utf8 = await linesOf(file);
+    expect(utf8.seen.map(([text]) => text)).toEqual([...lines, '{"x":"tail \u2192"}']);
+    expect(utf8.exact).toEqual([true, true, true, true]);
+    const latin1 = await linesOf(file, { latin1: true });
+    expect(latin1.exact).toEqual([true, false, true, false]);
+    // a character a byte: the bytes, and so the UTF-8 text, come back whole
+    expect(latin1.seen.map(([text]) => Buffer.from(text, "latin1").toString("utf8"))).toEqual(utf8.seen.map(([text]) => text));
+    expect(latin1.seen[1]?.[0]).not.toBe(lines[1]);
+    expect(latin1.seen[0]?.[0]).toBe(lines[0]);
   });
 
   it("asks `accept` before handing a line over, and stops when the signal fires", async () => {

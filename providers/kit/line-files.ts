@@ -1,3 +1,4 @@
+import { isAscii } from "node:buffer";
 import { closeSync, constants, readSync } from "node:fs";
 import { open, readdir, realpath, stat } from "node:fs/promises";
 import { join } from "node:path";
@@ -84,10 +85,19 @@ export interface LineScanOptions {
   /** A cheap look at the line before it is handed over (e.g. before a JSON parse). */
   accept?: (text: string) => boolean;
   /**
-   * A line that passed, as UTF-8 text. The file's last line without a newline yet comes with
-   * `complete` false and counts as read only when this returns true (it was whole after all).
+   * Lines decoded as Latin-1 (a character a byte), not UTF-8: a line's JSON parses to the same
+   * structure and numbers either way (bytes past ASCII only ever stand inside strings), and V8
+   * parses it a quarter faster when UTF-8 would have made it a two-byte string (one character past
+   * U+00FF, a dash or a curly quote, does). Its texts past ASCII are then not the written ones:
+   * `exact` says when the line is all ASCII, and `Buffer.from(text, "latin1")` gives its bytes back.
    */
-  onLine(text: string, complete: boolean): boolean | void;
+  latin1?: boolean;
+  /**
+   * A line that passed, as UTF-8 text (or Latin-1, above; `exact` when it reads the same either way).
+   * The file's last line without a newline yet comes with `complete` false and counts as read only
+   * when this returns true (it was whole after all).
+   */
+  onLine(text: string, complete: boolean, exact: boolean): boolean | void;
   /** Longer lines are skipped (and counted). */
   maxLineBytes?: number;
   /** Stops the read between chunks (the scan rejects with the signal's reason). */
@@ -169,8 +179,9 @@ export async function scanLines(path: string, options: LineScanOptions): Promise
       [bufferStart, kept] = [bufferStart + rest, view.length - rest];
     }
     if (!skipping && kept > 0) {
-      const text = buffer.toString("utf8", 0, kept);
-      if (text.includes(options.holding) && (!options.accept || options.accept(text)) && options.onLine(text, false) === true)
+      const text = buffer.toString(options.latin1 ? "latin1" : "utf8", 0, kept);
+      const exact = !options.latin1 || isAscii(buffer.subarray(0, kept));
+      if (text.includes(options.holding) && (!options.accept || options.accept(text)) && options.onLine(text, false, exact) === true)
         scan.end += kept;
     }
   } finally {
@@ -200,14 +211,17 @@ function readLines(
   scan: LineScan,
 ): void {
   // searched on bytes: only the lines holding it are ever decoded
+  const latin1 = options.latin1 === true;
+  // most chunks are ASCII throughout: no line of theirs is looked at again
+  const allAscii = latin1 && isAscii(view.subarray(first, limit));
   let at = view.indexOf(needle, first);
   while (at !== -1 && at < limit) {
     const start = Math.max(first, view.lastIndexOf(NEWLINE, at) + 1);
     const end = view.indexOf(NEWLINE, at);
     if (end - start > max) scan.tooLong++;
     else {
-      const text = view.toString("utf8", start, end);
-      if (!options.accept || options.accept(text)) options.onLine(text, true);
+      const text = view.toString(latin1 ? "latin1" : "utf8", start, end);
+      if (!options.accept || options.accept(text)) options.onLine(text, true, !latin1 || allAscii || isAscii(view.subarray(start, end)));
     }
     at = view.indexOf(needle, end + 1);
   }

@@ -1,7 +1,7 @@
 import { homeOf, isObject, joinPath, MAX_DEPTH, type JsonObject } from "../index.js";
 import type { Environment } from "../../../ports/environment.js";
 import { modelFacts, requestNanos, type Backend } from "./prices.js";
-import { answerKey, countOf, NO_KEY, timeOf, type LineOutcome, type RequestSink } from "./log-entry.js";
+import { answerKey, countOf, NO_KEY, sameInLatin1, timeOf, type LineOutcome, type RequestSink } from "./log-entry.js";
 
 /**
  * Claude Code's session logs (JSON Lines under `projects/`, sub-agents' files included): which
@@ -39,11 +39,13 @@ const LATEST = Date.UTC(2200, 0, 1);
  * Code's own `<synthetic>` notes); "bad" for a request line whose counts cannot be trusted
  * (negative, text, fractions), which is counted as skipped rather than guessed at.
  */
-export function claudeEntry(line: unknown, raw: string, session: string, into: RequestSink): LineOutcome {
+export function claudeEntry(line: unknown, raw: string, session: string, into: RequestSink, exact = true): LineOutcome {
   if (!isObject(line)) return "none";
   const message = line.message;
   if (!isObject(message)) return "none";
   const { usage, model } = message;
+  // read as Latin-1 (log-read.ts): the texts used below must be ASCII, else the line's UTF-8 is read
+  if (!exact && ![model, message.id, line.requestId, line.sessionId, line.timestamp].every(sameInLatin1)) return "again";
   if (!isObject(usage) || typeof model !== "string" || model === "<synthetic>" || model.trim() === "") return "none";
   if (typeof line.timestamp !== "string") return "none";
   const at = timeOf(line.timestamp);

@@ -1,7 +1,7 @@
 import { homeOf, isObject, joinPath, type JsonObject } from "../index.js";
 import type { Environment } from "../../../ports/environment.js";
 import { modelFacts, requestNanos } from "./prices.js";
-import { countOf, NO_KEY, timeOf, type LineOutcome, type RequestSink } from "./log-entry.js";
+import { countOf, NO_KEY, sameInLatin1, timeOf, type LineOutcome, type RequestSink } from "./log-entry.js";
 
 /**
  * Codex's rollout files (`$CODEX_HOME/sessions/YYYY/MM/DD/rollout-*.jsonl`, and the archived ones):
@@ -35,17 +35,19 @@ export const freshCodexState = (): CodexState => ({ model: null, total: null });
 const FALLBACK_MODEL = "gpt-5";
 
 /** Puts the request a line records in `into` (none for most lines), "bad" for an event whose counts cannot be trusted. Updates `state`. */
-export function codexEntry(line: unknown, state: CodexState, session: string, into: RequestSink): LineOutcome {
+export function codexEntry(line: unknown, state: CodexState, session: string, into: RequestSink, exact = true): LineOutcome {
   if (!isObject(line) || !isObject(line.payload)) return "none";
   const payload = line.payload;
+  // read as Latin-1 (log-read.ts): the texts used below must be ASCII, else the line's UTF-8 is read (before the state changes)
+  const info = isObject(payload.info) ? payload.info : null;
+  if (!exact && ![line.timestamp, payload.model, payload.model_name, info?.model].every(sameInLatin1)) return "again";
   if (line.type === "turn_context") {
     const model =
-      modelNamed(payload.model) ?? modelNamed(payload.model_name) ?? (isObject(payload.info) ? modelNamed(payload.info.model) : null);
+      modelNamed(payload.model) ?? modelNamed(payload.model_name) ?? (info ? modelNamed(info.model) : null);
     if (model) state.model = model;
     return "none";
   }
-  if (line.type !== "event_msg" || payload.type !== "token_count" || !isObject(payload.info)) return "none";
-  const info = payload.info;
+  if (line.type !== "event_msg" || payload.type !== "token_count" || !info) return "none";
   const at = typeof line.timestamp === "string" ? timeOf(line.timestamp) : NaN;
   if (!Number.isFinite(at)) return "bad";
   const total = isObject(info.total_token_usage) ? usageOf(info.total_token_usage) : undefined;

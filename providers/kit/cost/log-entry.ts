@@ -37,8 +37,16 @@ export interface RequestSink {
   add(key: number, at: number, row: number, sidechain: boolean): void;
 }
 
-/** What a reader makes of a parsed line: a request counted, none, or a request whose counts cannot be trusted (skipped, and said). */
-export type LineOutcome = "counted" | "none" | "bad";
+/**
+ * What a reader makes of a parsed line: a request counted, none, a request whose counts cannot be
+ * trusted (skipped, and said), or, for a line decoded as Latin-1 whose texts it uses are past ASCII,
+ * "again": to be read from its UTF-8 text (line-files.ts, `latin1`).
+ */
+export type LineOutcome = "counted" | "none" | "bad" | "again";
+
+/** Whether a value reads the same from a line decoded as Latin-1 as from its UTF-8: not a text, or an ASCII one. */
+export const sameInLatin1 = (value: unknown): boolean => typeof value !== "string" || !PAST_ASCII.test(value);
+const PAST_ASCII = /[\u0080-\uffff]/;
 
 /** One request as an object: what a line adds, for a look at a single line (tests). */
 export interface LogEntry {

@@ -15,8 +15,12 @@ interface LineReader {
   /** Only lines holding this are looked at. */
   holding: string;
   mayMatter(raw: string): boolean;
-  /** Puts what a parsed line adds in `into`; `state` is the reader's, carried from line to line and kept with the file's record. */
-  read(line: object, raw: string, state: unknown, session: string, into: RequestSink): LineOutcome;
+  /**
+   * Puts what a parsed line adds in `into`; `state` is the reader's, carried from line to line and
+   * kept with the file's record. `exact` false: the line was decoded as Latin-1 and is not all ASCII,
+   * so a text past ASCII is not the written one ("again": read it as UTF-8).
+   */
+  read(line: object, raw: string, state: unknown, session: string, into: RequestSink, exact: boolean): LineOutcome;
   freshState(): unknown;
 }
 
@@ -24,16 +28,34 @@ const READERS: Record<Agent, LineReader> = {
   claude: {
     holding: CLAUDE_USAGE_MARK,
     mayMatter: () => true,
-    read: (line, raw, _state, session, into) => claudeEntry(line, raw, session, into),
+    read: (line, raw, _state, session, into, exact) => claudeEntry(line, raw, session, into, exact),
     freshState: () => null,
   },
   codex: {
     holding: CODEX_MARK,
     mayMatter: mayBeCodexEvent,
-    read: (line, _raw, state, session, into) => codexEntry(line, state as CodexState, session, into),
+    read: (line, _raw, state, session, into, exact) => codexEntry(line, state as CodexState, session, into, exact),
     freshState: freshCodexState,
   },
 };
+
+/** What a line's text adds: "invalid" when it is not JSON, "bad" when it is not an object (not a log line: skipped, and said). */
+function readLine(
+  reader: LineReader,
+  text: string,
+  exact: boolean,
+  state: unknown,
+  session: string,
+  into: RequestSink,
+): LineOutcome | "invalid" {
+  let line: unknown;
+  try {
+    line = JSON.parse(text);
+  } catch {
+    return "invalid";
+  }
+  return typeof line === "object" && line !== null && !Array.isArray(line) ? reader.read(line, text, state, session, into, exact) : "bad";
+}
 
 const HEAD_BYTES = 64;
 
@@ -73,19 +95,18 @@ async function readFrom(reader: LineReader, file: FoundFile, resume: FileRecord 
     holding: reader.holding,
     accept: reader.mayMatter,
     signal,
-    onLine(text, complete) {
-      let line: unknown;
-      try {
-        line = JSON.parse(text);
-      } catch {
+    latin1: true,
+    onLine(text, complete, exact) {
+      let outcome = readLine(reader, text, exact, state, session, record);
+      // a text it uses is past ASCII: the line's UTF-8 text (its bytes back from Latin-1) read instead
+      if (outcome === "again") outcome = readLine(reader, Buffer.from(text, "latin1").toString("utf8"), true, state, session, record);
+      if (outcome === "invalid") {
         // a last line still being written is read again next time; a whole one that is not JSON is skipped
         if (complete) skipped++;
         else partial = 1;
         return false;
       }
-      // a line that holds the mark but is not an object is not a log line: skipped, and said
-      if (typeof line !== "object" || line === null || Array.isArray(line) || reader.read(line, text, state, session, record) === "bad")
-        skipped++;
+      if (outcome === "bad") skipped++;
       return true;
     },
   });
