@@ -42,8 +42,7 @@ export function codexEntry(line: unknown, state: CodexState, session: string, in
   const info = isObject(payload.info) ? payload.info : null;
   if (!exact && ![line.timestamp, payload.model, payload.model_name, info?.model].every(sameInLatin1)) return "again";
   if (line.type === "turn_context") {
-    const model =
-      modelNamed(payload.model) ?? modelNamed(payload.model_name) ?? (info ? modelNamed(info.model) : null);
+    const model = modelNamed(payload.model) ?? modelNamed(payload.model_name) ?? (info ? modelNamed(info.model) : null);
     if (model) state.model = model;
     return "none";
   }

@@ -22,7 +22,16 @@ afterAll(() => rmSync(home, { recursive: true, force: true }));
 /** Texts of every kind, each standing for itself or for a marker where raw bytes go. */
 const text = fc.oneof(
   fc.string({ unit: "binary", maxLength: 12 }),
-  fc.constantFrom("\u00a0", "caf\u00e9", "\u2014 \u201cquoted\u201d", "\ud83d\ude80", "\u00e9\u0301", "claude-sonnet-4-5", "<synthetic>", "RAW"),
+  fc.constantFrom(
+    "\u00a0",
+    "caf\u00e9",
+    "\u2014 \u201cquoted\u201d",
+    "\ud83d\ude80",
+    "\u00e9\u0301",
+    "claude-sonnet-4-5",
+    "<synthetic>",
+    "RAW",
+  ),
 );
 /** Bytes past ASCII, valid UTF-8 or not, put where a text is "RAW". */
 const raw = fc.uint8Array({ minLength: 1, maxLength: 6, min: 0x80, max: 0xff });
@@ -96,7 +105,12 @@ describe("reading a log decoded as Latin-1", () => {
               type: "assistant",
               isSidechain: f.sidechain,
               sessionId: f.sessionId,
-              message: { id: f.id, model: f.model, content: [{ type: "text", text: f.content }], usage: { input_tokens: f.input, output_tokens: f.output } },
+              message: {
+                id: f.id,
+                model: f.model,
+                content: [{ type: "text", text: f.content }],
+                usage: { input_tokens: f.input, output_tokens: f.output },
+              },
               requestId: f.requestId,
               timestamp: f.timestamp,
               ...(f.provider !== undefined ? { metadata: { provider: f.provider } } : {}),
@@ -134,7 +148,10 @@ describe("reading a log decoded as Latin-1", () => {
                   type: "event_msg",
                   payload: {
                     type: "token_count",
-                    info: { last_token_usage: { input_tokens: f.input, output_tokens: f.output }, ...(f.model !== undefined ? { model: f.model } : {}) },
+                    info: {
+                      last_token_usage: { input_tokens: f.input, output_tokens: f.output },
+                      ...(f.model !== undefined ? { model: f.model } : {}),
+                    },
                   },
                 },
             bytes,
