@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { tempHome } from "../../../test/helpers/harness.js";
 import { claudeEntry } from "./claude-logs.js";
 import { codexEntry, freshCodexState, type CodexState } from "./codex-logs.js";
-import { AMOUNTS, entryOf, rowKey, type LogEntry } from "./log-entry.js";
+import { AMOUNTS, entryOf, rowKey, type LineOutcome, type LogEntry, type RequestSink } from "./log-entry.js";
 import { KEYED_WIDTH, SUM_WIDTH, type FileRecord } from "./log-index.js";
 import { readLogFile } from "./log-read.js";
 
@@ -95,6 +95,25 @@ async function read(agent: "claude" | "codex", lines: Buffer[]) {
   return (await readLogFile(agent, { path, size, mtimeMs }, null)).record;
 }
 
+/** Reads `lines` as one of `agent`'s files and checks it counts and skips what `readUtf8` makes of each line's UTF-8 text, in order. */
+async function expectUtf8Counts(
+  agent: "claude" | "codex",
+  lines: Buffer[],
+  readUtf8: (line: unknown, text: string, session: string, into: RequestSink) => LineOutcome,
+): Promise<FileRecord> {
+  const record = await read(agent, lines);
+  const session = `${agent}-${files - 1}`;
+  const expected = expectedSums(
+    lines.map((line) => {
+      const text = line.toString("utf8");
+      return entryOf((into) => readUtf8(JSON.parse(text), text, session, into));
+    }),
+  );
+  expect(rowSums(record)).toEqual(expected.sums);
+  expect(record.skipped).toBe(expected.bad);
+  return record;
+}
+
 describe("reading a log decoded as Latin-1", () => {
   it("counts what each Claude Code line's UTF-8 says", async () => {
     await fc.assert(
@@ -118,16 +137,7 @@ describe("reading a log decoded as Latin-1", () => {
             bytes,
           ),
         );
-        const record = await read("claude", lines);
-        const session = `claude-${files - 1}`;
-        const expected = expectedSums(
-          lines.map((line) => {
-            const text = line.toString("utf8");
-            return entryOf((into) => claudeEntry(JSON.parse(text), text, session, into));
-          }),
-        );
-        expect(rowSums(record)).toEqual(expected.sums);
-        expect(record.skipped).toBe(expected.bad);
+        await expectUtf8Counts("claude", lines, (line, text, session, into) => claudeEntry(line, text, session, into));
       }),
       { numRuns: 150 },
     );
@@ -157,17 +167,8 @@ describe("reading a log decoded as Latin-1", () => {
             bytes,
           ),
         );
-        const record = await read("codex", lines);
-        const session = `codex-${files - 1}`;
         const state: CodexState = freshCodexState();
-        const expected = expectedSums(
-          lines.map((line) => {
-            const text = line.toString("utf8");
-            return entryOf((into) => codexEntry(JSON.parse(text), state, session, into));
-          }),
-        );
-        expect(rowSums(record)).toEqual(expected.sums);
-        expect(record.skipped).toBe(expected.bad);
+        const record = await expectUtf8Counts("codex", lines, (line, _text, session, into) => codexEntry(line, state, session, into));
         expect(record.state).toEqual(state);
       }),
       { numRuns: 150 },
