@@ -1,7 +1,7 @@
 import { homeOf, isObject, joinPath, MAX_DEPTH, type JsonObject } from "../index.js";
 import type { Environment } from "../../../ports/environment.js";
 import { modelFacts, requestNanos, type Backend } from "./prices.js";
-import { answerKey, countOf, NO_KEY, sameInLatin1, timeOf, type LineOutcome, type RequestSink } from "./log-entry.js";
+import { answerKey, countOf, NO_KEY, sameInLatin1, setAmounts, timeOf, type LineOutcome, type RequestSink } from "./log-entry.js";
 
 /**
  * Claude Code's session logs (JSON Lines under `projects/`, sub-agents' files included): which
@@ -69,15 +69,7 @@ export function claudeEntry(line: unknown, raw: string, session: string, into: R
   const facts = modelFacts(model);
   const row = into.row(backendOf(line, message, facts.backend, raw), facts.key, sessionOf(line, session));
   if (row < 0) return "bad";
-  const nanos = requestNanos(facts, input, output, cacheWrite, cacheWrite1h, cacheRead);
-  const amounts = into.amounts;
-  amounts[0] = input;
-  amounts[1] = output;
-  amounts[2] = cacheWrite;
-  amounts[3] = cacheRead;
-  amounts[4] = nanos ?? 0;
-  amounts[5] = 1;
-  amounts[6] = nanos === null ? 1 : 0;
+  setAmounts(into, input, output, cacheWrite, cacheRead, requestNanos(facts, input, output, cacheWrite, cacheWrite1h, cacheRead));
   const id = message.id;
   const request = line.requestId;
   const key = typeof id === "string" && id !== "" && typeof request === "string" && request !== "" ? answerKey(id, request) : NO_KEY;

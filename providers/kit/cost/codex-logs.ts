@@ -1,7 +1,7 @@
 import { homeOf, isObject, joinPath, type JsonObject } from "../index.js";
 import type { Environment } from "../../../ports/environment.js";
 import { modelFacts, requestNanos } from "./prices.js";
-import { countOf, NO_KEY, sameInLatin1, timeOf, type LineOutcome, type RequestSink } from "./log-entry.js";
+import { countOf, NO_KEY, sameInLatin1, setAmounts, timeOf, type LineOutcome, type RequestSink } from "./log-entry.js";
 
 /**
  * Codex's rollout files (`$CODEX_HOME/sessions/YYYY/MM/DD/rollout-*.jsonl`, and the archived ones):
@@ -69,15 +69,7 @@ export function codexEntry(line: unknown, state: CodexState, session: string, in
   const facts = modelFacts(state.model ?? FALLBACK_MODEL);
   const row = into.row("openai", facts.key, session);
   if (row < 0) return "bad";
-  const nanos = requestNanos(facts, input - cached, output, 0, 0, cached);
-  const amounts = into.amounts;
-  amounts[0] = input - cached;
-  amounts[1] = output;
-  amounts[2] = 0;
-  amounts[3] = cached;
-  amounts[4] = nanos ?? 0;
-  amounts[5] = 1;
-  amounts[6] = nanos === null ? 1 : 0;
+  setAmounts(into, input - cached, output, 0, cached, requestNanos(facts, input - cached, output, 0, 0, cached));
   into.add(NO_KEY, at, row, false);
   return "counted";
 }

@@ -27,7 +27,7 @@ export const NO_KEY = -1;
 export interface RequestSink {
   /** The index of a row (backend, priced model, session) in the file's record; -1 when the record has no room for another. */
   row(backend: Backend, model: string, session: string): number;
-  /** The request's amounts (AMOUNTS, in their order), filled in before `add`. */
+  /** The request's amounts (AMOUNTS, in their order), filled in before `add` (`setAmounts`). */
   readonly amounts: Float64Array;
   /**
    * Counts a request: `key` is the `answerKey` of its message id and request id (streamed chunks
@@ -35,6 +35,25 @@ export interface RequestSink {
    * wrote it (its copy of an answer gives way to the main session's).
    */
   add(key: number, at: number, row: number, sidechain: boolean): void;
+}
+
+/** Fills a sink's `amounts` for one request: its four counts and its cost (null: no price, counted as unpriced). */
+export function setAmounts(
+  into: RequestSink,
+  input: number,
+  output: number,
+  cacheWrite: number,
+  cacheRead: number,
+  nanos: number | null,
+): void {
+  const amounts = into.amounts;
+  amounts[0] = input;
+  amounts[1] = output;
+  amounts[2] = cacheWrite;
+  amounts[3] = cacheRead;
+  amounts[4] = nanos ?? 0;
+  amounts[5] = 1;
+  amounts[6] = nanos === null ? 1 : 0;
 }
 
 /**
