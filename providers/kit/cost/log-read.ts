@@ -14,7 +14,8 @@ import { RecordBuilder } from "./record-builder.js";
 interface LineReader {
   /** Only lines holding this are looked at. */
   holding: string;
-  mayMatter(raw: string): boolean;
+  /** A cheap look before the parse, for a reader whose mark other lines hold too. */
+  mayMatter?: (raw: string) => boolean;
   /**
    * Puts what a parsed line adds in `into`; `state` is the reader's, carried from line to line and
    * kept with the file's record. `exact` false: the line was decoded as Latin-1 and is not all ASCII,
@@ -27,7 +28,6 @@ interface LineReader {
 const READERS: Record<Agent, LineReader> = {
   claude: {
     holding: CLAUDE_USAGE_MARK,
-    mayMatter: () => true,
     read: (line, raw, _state, session, into, exact) => claudeEntry(line, raw, session, into, exact),
     freshState: () => null,
   },
