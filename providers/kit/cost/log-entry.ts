@@ -125,66 +125,58 @@ export function answerKey(id: string, request: string): number {
  * Date.parse of a log's timestamp, read directly in the forms log lines have
  * (`2026-03-20T12:00:00.000Z`, or with an offset, `...000+02:00`: Date.parse cost a sixth of a
  * line's reading); any other text, and any date or time that is not a real one, goes to Date.parse.
+ * One loop checks the form and keeps each character's value, so there is one `charCodeAt`: V8
+ * compiles each call site of it into a walk over every kind of string, and nine digit loops took
+ * 5 ms to compile, where this takes 2.7 (it is compiled, and inlined into both readers, on both threads).
  */
 export function timeOf(text: string): number {
-  const offset = offsetOf(text);
-  if (offset === null) return Date.parse(text);
-  const year = digits(text, 0, 4);
-  const month = digits(text, 5, 2);
-  const day = digits(text, 8, 2);
-  const hour = digits(text, 11, 2);
-  const minute = digits(text, 14, 2);
-  const second = digits(text, 17, 2);
-  const ms = digits(text, 20, 3);
+  const form = text.length === 24 ? UTC_FORM : text.length === 29 ? OFFSET_FORM : null;
+  if (form === null) return Date.parse(text);
+  for (let i = 0; i < form.length; i++) {
+    const want = form[i] as number;
+    const c = text.charCodeAt(i);
+    if (want === DIGIT ? c < 48 || c > 57 : want === SIGN ? c !== 43 && c !== 45 : c !== want) return Date.parse(text);
+    READ[i] = c - 48;
+  }
+  const year = two(0) * 100 + two(2);
+  const month = two(5);
+  const day = two(8);
+  const hour = two(11);
+  const minute = two(14);
+  const second = two(17);
+  const ms = two(20) * 10 + (READ[22] as number);
+  const offsetHours = form === OFFSET_FORM ? two(24) : 0;
+  const offsetMinutes = form === OFFSET_FORM ? two(27) : 0;
   if (
-    text.charCodeAt(4) !== 45 ||
-    text.charCodeAt(7) !== 45 ||
-    text.charCodeAt(10) !== 84 ||
-    text.charCodeAt(13) !== 58 ||
-    text.charCodeAt(16) !== 58 ||
-    text.charCodeAt(19) !== 46 ||
-    year < 0 ||
     month < 1 ||
     month > 12 ||
     day < 1 ||
     day > daysIn(year, month) ||
-    hour < 0 ||
     hour > 23 ||
-    minute < 0 ||
     minute > 59 ||
-    second < 0 ||
     second > 59 ||
-    ms < 0
+    offsetHours > 23 ||
+    offsetMinutes > 59
   )
     return Date.parse(text);
+  const offset = (READ[23] === 45 - 48 ? -1 : 1) * (offsetHours * 60 + offsetMinutes);
   return ((daysFromCivil(year, month, day) * 24 + hour) * 60 + minute - offset) * 60_000 + second * 1000 + ms;
 }
 
-/** The minutes east of UTC a timestamp of the two read forms ends with (`Z`: 0; `+hh:mm`, `-hh:mm`); null for any other text. */
-function offsetOf(text: string): number | null {
-  if (text.length === 24) return text.charCodeAt(23) === 90 /* Z */ ? 0 : null;
-  if (text.length !== 29 || text.charCodeAt(26) !== 58 /* : */) return null;
-  const sign = text.charCodeAt(23);
-  const hours = digits(text, 24, 2);
-  const minutes = digits(text, 27, 2);
-  if ((sign !== 43 /* + */ && sign !== 45) /* - */ || hours < 0 || hours > 23 || minutes < 0 || minutes > 59) return null;
-  return (sign === 43 ? 1 : -1) * (hours * 60 + minutes);
-}
+/** The two read forms, `d` for a digit and `s` for a sign; any other character stands for itself. */
+const codes = (form: string) => Uint8Array.from(form, (char) => char.charCodeAt(0));
+const UTC_FORM = codes("dddd-dd-ddTdd:dd:dd.dddZ");
+const OFFSET_FORM = codes("dddd-dd-ddTdd:dd:dd.dddsdd:dd");
+const DIGIT = 100; // d
+const SIGN = 115; // s
+/** Each character of the timestamp being read, less 48 (a digit's value). */
+const READ = new Int32Array(OFFSET_FORM.length);
+/** The number the two digits at `at` make. */
+const two = (at: number) => (READ[at] as number) * 10 + (READ[at + 1] as number);
 
 const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 const daysIn = (year: number, month: number) =>
   month === 2 && year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : (MONTH_DAYS[month - 1] as number);
-
-/** The whole number written in text[from, from + count); -1 when a character is not a digit. */
-function digits(text: string, from: number, count: number): number {
-  let n = 0;
-  for (let i = from; i < from + count; i++) {
-    const c = text.charCodeAt(i) - 48;
-    if (c < 0 || c > 9) return -1;
-    n = n * 10 + c;
-  }
-  return n;
-}
 
 /** Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's days_from_civil). */
 function daysFromCivil(year: number, month: number, day: number): number {
