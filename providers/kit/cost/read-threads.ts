@@ -9,13 +9,13 @@ import { prices, usePrices, type Agent, type PriceTable } from "./prices.js";
  * Reads a scan's changed log files, on this thread and, when there is much to read, on a helper
  * thread as well: parsing every request line is most of a cold scan, and a second core halves it.
  * Each thread claims the next file not claimed in its own order, so neither waits while the other
- * has work: this thread reads only the first (largest) agent's files, the helper those and then the
- * others'. So this thread's code is compiled for one agent's lines (V8 compiles the hot code once
- * per thread, and again where a new kind of line unsettles it: 20 ms less a cold run), and it makes
- * the first agent's index while the helper reads the rest. The helper
- * runs read-helper.ts (built as one file: a checkout's TypeScript sources read on one thread),
- * with the prices in use; it only reads and parses, and sends each file's record back. If it fails
- * to start or dies, what it took and did not answer is read here.
+ * has work: this thread reads the first (largest) agent's files, the helper those and then the
+ * others' (and this thread with it when much of them is left). So this thread's code is compiled
+ * for one agent's lines (V8 compiles the hot code once per thread, and again where a new kind of
+ * line unsettles it: 20 ms less a cold run), and it makes the first agent's index while the helper
+ * reads the rest. The helper runs read-helper.ts (built as one file: a checkout's TypeScript
+ * sources read on one thread), with the prices in use; it only reads and parses, and sends each
+ * file's record back. If it fails to start or dies, what it took and did not answer is read here.
  */
 
 export interface ReadJob {
@@ -42,6 +42,13 @@ export interface ReadOptions {
 const PARALLEL_FILES = 2;
 /** Below this much to read, starting a thread (~25 ms, on the other core) is not worth it. */
 const HELPER_BYTES = 8 << 20;
+/**
+ * This thread reads the other agents' files too when more than this is left of them (~100 ms of
+ * the helper's reading) once the first agent's are all taken: less, and the helper reads them alone
+ * while this thread makes the first agent's index, and this thread's code is not compiled for them.
+ */
+const LATE_JOIN_BYTES = 32 << 20;
+const bytesOf = (job: ReadJob) => job.file.size - (job.old?.offset ?? 0);
 export const HELPER_MARK = "quotabarLogReader";
 
 /** What the helper is given: every job (it takes the next one not taken, as this thread does), the prices, the shared counter. */
@@ -83,7 +90,7 @@ export async function readJobs(jobs: ReadJob[], options: ReadOptions = {}): Prom
     }
     finished(index);
   };
-  const toRead = jobs.reduce((n, job) => n + job.file.size - (job.old?.offset ?? 0), 0);
+  const toRead = jobs.reduce((n, job) => n + bytesOf(job), 0);
   const taken = (reply: Reply) => {
     if (settled[reply.job]) return;
     const job = jobs[reply.job] as ReadJob;
@@ -105,11 +112,19 @@ export async function readJobs(jobs: ReadJob[], options: ReadOptions = {}): Prom
           taken,
         )
       : null;
-  // with a helper, this thread reads only the first agent's files
-  const order = jobs.flatMap((job, index) => (!helper || job.agent === jobs[0]?.agent ? [index] : []));
+  // with a helper, this thread reads the first agent's files, and the others' only when much of them is left to the helper
+  const first = (index: number) => !helper || (jobs[index] as ReadJob).agent === jobs[0]?.agent;
+  const order = jobs.flatMap((_, index) => (first(index) ? [index] : []));
+  let joined = !helper;
   let cursor = 0;
   const lane = async () => {
-    while (cursor < order.length) {
+    for (;;) {
+      if (cursor === order.length && !joined) {
+        joined = true;
+        const rest = jobs.flatMap((_, index) => (first(index) || Atomics.load(claims, index) === 1 ? [] : [index]));
+        if (rest.reduce((n, index) => n + bytesOf(jobs[index] as ReadJob), 0) > LATE_JOIN_BYTES) order.push(...rest);
+      }
+      if (cursor === order.length) return;
       const index = order[cursor++] as number;
       if (claim(index)) await readHere(index);
     }
