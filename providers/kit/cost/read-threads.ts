@@ -51,7 +51,7 @@ const LATE_JOIN_BYTES = 32 << 20;
 const bytesOf = (job: ReadJob) => job.file.size - (job.old?.offset ?? 0);
 export const HELPER_MARK = "quotabarLogReader";
 
-/** What the helper is given: every job (it takes the next one not taken, as this thread does), the prices, the shared counter. */
+/** What the helper is given: every job (it claims each one not claimed, as this thread does), the prices, the shared flags. */
 export interface HelperData {
   [HELPER_MARK]: true;
   jobs: Pick<ReadJob, "agent" | "file" | "old">[];
@@ -61,6 +61,9 @@ export interface HelperData {
 }
 type Reply = { job: number; read: FileRead; text: string } | { job: number; failed: true };
 
+/** Claims job `index` for the calling thread: true when no thread had (one compare-and-swap, both threads alike). */
+const claim = (claims: Int32Array, index: number): boolean => Atomics.compareExchange(claims, index, 0, 1) === 0;
+
 /**
  * Reads the jobs, taken in the order given. Each thread claims a job with an atomic
  * compare-and-swap on a shared flag, so the helper never waits for this thread (busy parsing, or
@@ -69,7 +72,6 @@ type Reply = { job: number; read: FileRead; text: string } | { job: number; fail
 export async function readJobs(jobs: ReadJob[], options: ReadOptions = {}): Promise<void> {
   // claims[i]: 1 once a thread took job i; claims[jobs.length]: 1 once the reading must stop
   const claims = new Int32Array(new SharedArrayBuffer(4 * (jobs.length + 1)));
-  const claim = (index: number) => Atomics.compareExchange(claims, index, 0, 1) === 0;
   let count = 0;
   const settled = new Uint8Array(jobs.length);
   const finished = (index: number) => {
@@ -126,7 +128,7 @@ export async function readJobs(jobs: ReadJob[], options: ReadOptions = {}): Prom
       }
       if (cursor === order.length) return;
       const index = order[cursor++] as number;
-      if (claim(index)) await readHere(index);
+      if (claim(claims, index)) await readHere(index);
     }
   };
   const stop = () => {
@@ -210,7 +212,7 @@ export async function serveReads(port: MessagePort, data: HelperData): Promise<v
   usePrices(data.prices);
   const claims = new Int32Array(data.shared);
   for (let index = 0; index < data.jobs.length && Atomics.load(claims, data.jobs.length) === 0; index++) {
-    if (Atomics.compareExchange(claims, index, 0, 1) !== 0) continue;
+    if (!claim(claims, index)) continue;
     const { agent, file, old } = data.jobs[index] as HelperData["jobs"][number];
     try {
       const read = await readLogFile(agent, file, old);
