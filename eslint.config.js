@@ -13,6 +13,8 @@ export default tseslint.config(
       "raycast/raycast-env.d.ts",
       "preview-out/**",
       "coverage/**",
+      // AssemblyScript (its own types: i32, v128), compiled by scripts/build-wasm.mjs
+      "providers/kit/cost/wasm/**",
     ],
   },
   js.configs.recommended,

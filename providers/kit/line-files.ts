@@ -85,6 +85,11 @@ export interface LineScanOptions {
   /** A cheap look at the line before it is handed over (e.g. before a JSON parse). */
   accept?: (text: string) => boolean;
   /**
+   * A complete line that holds the needle, as bytes (`view[start, end)`, no newline), before it is
+   * decoded: true when it was read from them, and is not to be decoded and handed to `onLine`.
+   */
+  onBytes?: (view: Buffer, start: number, end: number) => boolean;
+  /**
    * Lines decoded as Latin-1 (a character a byte), not UTF-8: a line's JSON parses to the same
    * structure and numbers either way (bytes past ASCII only ever stand inside strings), and V8
    * parses it a quarter faster when UTF-8 would have made it a two-byte string (one character past
@@ -219,7 +224,7 @@ function readLines(
     const start = Math.max(first, view.lastIndexOf(NEWLINE, at) + 1);
     const end = view.indexOf(NEWLINE, at);
     if (end - start > max) scan.tooLong++;
-    else {
+    else if (options.onBytes?.(view, start, end) !== true) {
       const text = view.toString(latin1 ? "latin1" : "utf8", start, end);
       if (!options.accept || options.accept(text)) options.onLine(text, true, !latin1 || allAscii || isAscii(view.subarray(start, end)));
     }

@@ -1,6 +1,6 @@
 import { homeOf, isObject, joinPath, MAX_DEPTH, type JsonObject } from "../index.js";
 import type { Environment } from "../../../ports/environment.js";
-import { modelFacts, requestNanos, type Backend } from "./prices.js";
+import { modelFacts, requestNanos, type Backend, type ModelFacts } from "./prices.js";
 import { answerKey, countOf, NO_KEY, sameInLatin1, setAmounts, timeOf, type LineOutcome, type RequestSink } from "./log-entry.js";
 
 /**
@@ -37,7 +37,8 @@ const LATEST = Date.UTC(2200, 0, 1);
 /**
  * Puts the request a line records in `into`: none for a line that is not one (a user turn, Claude
  * Code's own `<synthetic>` notes); "bad" for a request line whose counts cannot be trusted
- * (negative, text, fractions), which is counted as skipped rather than guessed at.
+ * (negative, text, fractions), which is counted as skipped rather than guessed at. (Most lines are
+ * read from their bytes instead, claude-bytes.ts, with the same checks in the same order.)
  */
 export function claudeEntry(line: unknown, raw: string, session: string, into: RequestSink, exact = true): LineOutcome {
   if (!isObject(line)) return "none";
@@ -46,10 +47,10 @@ export function claudeEntry(line: unknown, raw: string, session: string, into: R
   const { usage, model } = message;
   // read as Latin-1 (log-read.ts): the texts used below must be ASCII, else the line's UTF-8 is read
   if (!exact && ![model, message.id, line.requestId, line.sessionId, line.timestamp].every(sameInLatin1)) return "again";
-  if (!isObject(usage) || typeof model !== "string" || model === "<synthetic>" || model.trim() === "") return "none";
+  if (!isObject(usage) || typeof model !== "string" || !isRequestModel(model)) return "none";
   if (typeof line.timestamp !== "string") return "none";
   const at = timeOf(line.timestamp);
-  if (!(at >= EARLIEST && at <= LATEST)) return "bad";
+  if (!isLogTime(at)) return "bad";
   // the four counts, as ccusage reads them: input and output required, a `cache_creation` split wins over the aggregate
   const input = countOf(usage.input_tokens);
   const output = countOf(usage.output_tokens);
@@ -67,13 +68,33 @@ export function claudeEntry(line: unknown, raw: string, session: string, into: R
   }
   if (input + output + cacheWrite + cacheRead === 0) return "none";
   const facts = modelFacts(model);
-  const row = into.row(backendOf(line, message, facts.backend, raw), facts.key, sessionOf(line, session));
-  if (row < 0) return "bad";
-  setAmounts(into, input, output, cacheWrite, cacheRead, requestNanos(facts, input, output, cacheWrite, cacheWrite1h, cacheRead));
+  const backend = backendOf(line, message, facts.backend, raw);
   const id = message.id;
   const request = line.requestId;
   const key = typeof id === "string" && id !== "" && typeof request === "string" && request !== "" ? answerKey(id, request) : NO_KEY;
-  into.add(key, at, row, line.isSidechain === true);
+  setAmounts(into, input, output, cacheWrite, cacheRead, requestNanos(facts, input, output, cacheWrite, cacheWrite1h, cacheRead));
+  return addRequest(into, facts, backend, sessionOf(line, session), key, at, line.isSidechain === true);
+}
+
+/** A model that makes a request line: not Claude Code's own `<synthetic>` notes, not blank. */
+export const isRequestModel = (model: string): boolean => model !== "<synthetic>" && model.trim() !== "";
+
+/** A line's time that is a real one (a year from 2000 to 2200): another is a line not trusted. */
+export const isLogTime = (at: number): boolean => at >= EARLIEST && at <= LATEST;
+
+/** Counts the request whose amounts are set (`setAmounts`) under its row: "bad" when the record has no room for another row. */
+export function addRequest(
+  into: RequestSink,
+  facts: ModelFacts,
+  backend: Backend,
+  session: string,
+  key: number,
+  at: number,
+  sidechain: boolean,
+): LineOutcome {
+  const row = into.row(backend, facts.key, session);
+  if (row < 0) return "bad";
+  into.add(key, at, row, sidechain);
   return "counted";
 }
 

@@ -2,6 +2,7 @@ import { closeSync, readSync } from "node:fs";
 import { basename } from "node:path";
 import { openRegularFileSync } from "../../../adapters/fs/regular-file.js";
 import { scanLines, type FoundFile } from "../line-files.js";
+import { claudeBytesEntry } from "./claude-bytes.js";
 import { CLAUDE_USAGE_MARK, claudeEntry } from "./claude-logs.js";
 import { CODEX_MARK, codexEntry, freshCodexState, mayBeCodexEvent, type CodexState } from "./codex-logs.js";
 import type { LineOutcome, RequestSink } from "./log-entry.js";
@@ -22,6 +23,8 @@ interface LineReader {
    * so a text past ASCII is not the written one ("again": read it as UTF-8).
    */
   read(line: object, raw: string, state: unknown, session: string, into: RequestSink, exact: boolean): LineOutcome;
+  /** What a whole line adds, read from its bytes (`view[start, end)`) without a parse; null when it must be parsed and `read`. */
+  readBytes?(view: Buffer, start: number, end: number, session: string, into: RequestSink): LineOutcome | null;
   freshState(): unknown;
 }
 
@@ -29,6 +32,7 @@ const READERS: Record<Agent, LineReader> = {
   claude: {
     holding: CLAUDE_USAGE_MARK,
     read: (line, raw, _state, session, into, exact) => claudeEntry(line, raw, session, into, exact),
+    readBytes: claudeBytesEntry,
     freshState: () => null,
   },
   codex: {
@@ -89,6 +93,7 @@ async function readFrom(reader: LineReader, file: FoundFile, resume: FileRecord 
   let skipped = resume?.skipped ?? 0;
   let partial = 0;
   const record = new RecordBuilder(resume);
+  const readBytes = reader.readBytes;
   const scan = await scanLines(file.path, {
     from: resume?.offset ?? 0,
     headBytes: HEAD_BYTES,
@@ -96,6 +101,14 @@ async function readFrom(reader: LineReader, file: FoundFile, resume: FileRecord 
     accept: reader.mayMatter,
     signal,
     latin1: true,
+    onBytes: readBytes
+      ? (view, start, end) => {
+          const outcome = readBytes(view, start, end, session, record);
+          if (outcome === null) return false;
+          if (outcome === "bad") skipped++;
+          return true;
+        }
+      : undefined,
     onLine(text, complete, exact) {
       let outcome = readLine(reader, text, exact, state, session, record);
       // a text it uses is past ASCII: the line's UTF-8 text (its bytes back from Latin-1) read instead
