@@ -133,6 +133,34 @@ describe("Claude Code lines read from their bytes", () => {
     }
   });
 
+  it("reads the time of a line as timeOf does, in the forms lines have and in any other", () => {
+    const instant = fc.date({ min: new Date("2000-01-01T00:00:00.000Z"), max: new Date("2199-12-31T23:59:59.999Z"), noInvalidDate: true });
+    const offset = fc.integer({ min: -(23 * 60 + 59), max: 23 * 60 + 59 });
+    const withOffset = fc.tuple(instant, offset).map(([date, minutes]) => {
+      const local = new Date(date.getTime() + minutes * 60_000).toISOString().slice(0, 23);
+      const sign = minutes < 0 ? "-" : "+";
+      const pad = (n: number) => String(n).padStart(2, "0");
+      return `${local}${sign}${pad(Math.floor(Math.abs(minutes) / 60))}:${pad(Math.abs(minutes) % 60)}`;
+    });
+    // the read forms with any digits: months, days, hours and offsets that are not real ones
+    const odd = fc.stringMatching(/^2\d{3}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}(Z|[+-]\d{2}:\d{2})$/);
+    const timestamp = fc.oneof(
+      instant.map((date) => date.toISOString()),
+      withOffset,
+      odd,
+      fc.constantFrom("2024-02-29T12:00:00.000Z", "2100-02-29T12:00:00.000Z", "2026-04-23T07:51:34Z", "2026-04-23T07:51:34.428z"),
+    );
+    fc.assert(
+      fc.property(timestamp, (time) => {
+        const bytes = line({ ...sample, timestamp: time });
+        const fromBytes = bytesEntry(bytes);
+        expect(fromBytes).not.toBe("parse");
+        expect(fromBytes).toEqual(parsedEntry(bytes));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
   it("counts any line as the parse does, or leaves it to the parse", () => {
     const plain = fc.oneof(
       {

@@ -6,7 +6,7 @@ import { modelFacts, requestNanos, type Backend } from "./prices.js";
 /**
  * Claude Code's request lines read from their bytes, by a WebAssembly reader (wasm/claude-line.ts):
  * it checks a line is JSON as JSON.parse would and finds the fields claudeEntry reads, with no
- * object made, no text decoded but the model's and the time's. JSON.parse and the garbage of its
+ * object made, no text decoded but the model's (when it changes) and the session's. JSON.parse and the garbage of its
  * objects were half of a cold scan's work; WebAssembly is compiled to machine code as it loads, where
  * a reader in JavaScript ran in V8's baseline tiers until its optimised code was made (two threads
  * busy reading leave no core for that). It answers only for the usual shape, and null for anything
@@ -33,7 +33,8 @@ const SIDECHAIN = 14;
 const VERTEX_ID = 15;
 const SAME_MODEL = 16;
 const SAME_SESSION = 17;
-const FIELDS = 18;
+const TIME = 18;
+const FIELDS = 19;
 
 /** Longer lines are parsed: the reader's memory grows to hold a line, up to this. */
 const MAX_LINE_BYTES = 4 << 20;
@@ -109,7 +110,9 @@ export function claudeBytesEntry(view: Buffer, start: number, end: number, sessi
   if (sessionLength >= 0 && fields[SAME_SESSION] === 0) line.session = text(heap, fields[SESSION_AT], sessionLength);
   // claudeEntry's checks, in its order (every count is a whole number here, every field of its type)
   if (!isRequestModel(line.model)) return "none";
-  const at = timeOf(text(heap, fields[TIME_AT], fields[TIME_LENGTH]));
+  // read there in the usual forms; timeOf reads any other
+  const read = fields[TIME] as number;
+  const at = read === read ? read : timeOf(text(heap, fields[TIME_AT], fields[TIME_LENGTH]));
   if (!isLogTime(at)) return "bad";
   const input = fields[INPUT] as number;
   const output = fields[OUTPUT] as number;

@@ -24,7 +24,8 @@ const SIDECHAIN: i32 = 14; // 1 when isSidechain is true
 const VERTEX_ID: i32 = 15; // 1 when message.id or requestId holds "_vrtx_"
 const SAME_MODEL: i32 = 16; // 1 when the model's text is the last answer's
 const SAME_SESSION: i32 = 17; // 1 when the session's text is the last answer's
-const FIELDS: i32 = 18;
+const TIME: i32 = 18; // the timestamp in ms since the epoch, NaN when it is not in one of timeOf's two read forms
+const FIELDS: i32 = 19;
 
 /** Nesting deeper than this answers "no" (JSON.parse itself has no limit). */
 const MAX_DEPTH: i32 = 64;
@@ -106,6 +107,7 @@ export function readLine(start: i32, stop: i32): i32 {
   if ((seen & needed) != needed) return 0;
   set(KEY, idLength > 0 && requestLength > 0 ? answerKey() : -1);
   set(VERTEX_ID, holdsVrtx(idAt, idLength) || holdsVrtx(requestAt, requestLength) ? 1 : 0);
+  set(TIME, timeAt(<i32>load<f64>(fields + (<usize>TIME_AT << 3)), <i32>load<f64>(fields + (<usize>TIME_LENGTH << 3))));
   const modelAt = <i32>load<f64>(fields + (<usize>MODEL_AT << 3));
   const modelLength = <i32>load<f64>(fields + (<usize>MODEL_LENGTH << 3));
   set(SAME_MODEL, sameAsKept(keptModel, keptModelLength, modelAt, modelLength) ? 1 : 0);
@@ -541,4 +543,66 @@ export function namesVertexAnywhere(start: i32, stop: i32): bool {
     }
   }
   return false;
+}
+
+/**
+ * log-entry.ts `timeOf` for the forms log lines have (`2026-03-20T12:00:00.000Z`,
+ * `2026-03-20T14:00:00.000+02:00`): ms since the epoch, as Date.parse reads them; NaN for any other
+ * text and for a date or time that is not a real one (timeOf reads those, with Date.parse).
+ */
+function timeAt(at: i32, length: i32): f64 {
+  const offsetForm = length == 29;
+  if (length != 24 && !offsetForm) return NaN;
+  if (!(digitsAt(at, 4) && byte(at + 4) == 0x2d && digitsAt(at + 5, 2) && byte(at + 7) == 0x2d && digitsAt(at + 8, 2))) return NaN;
+  if (!(byte(at + 10) == 0x54 && digitsAt(at + 11, 2) && byte(at + 13) == 0x3a && digitsAt(at + 14, 2) && byte(at + 16) == 0x3a))
+    return NaN;
+  if (!(digitsAt(at + 17, 2) && byte(at + 19) == 0x2e && digitsAt(at + 20, 3))) return NaN;
+  const sign = byte(at + 23);
+  if (offsetForm) {
+    if (!((sign == 0x2b || sign == 0x2d) && digitsAt(at + 24, 2) && byte(at + 26) == 0x3a && digitsAt(at + 27, 2))) return NaN;
+  } else if (sign != 0x5a) return NaN;
+  const year = number(at, 4);
+  const month = number(at + 5, 2);
+  const day = number(at + 8, 2);
+  const hour = number(at + 11, 2);
+  const minute = number(at + 14, 2);
+  const second = number(at + 17, 2);
+  const ms = number(at + 20, 3);
+  const offsetHours = offsetForm ? number(at + 24, 2) : 0;
+  const offsetMinutes = offsetForm ? number(at + 27, 2) : 0;
+  if (month < 1 || month > 12 || day < 1 || day > daysIn(year, month) || hour > 23 || minute > 59 || second > 59) return NaN;
+  if (offsetHours > 23 || offsetMinutes > 59) return NaN;
+  const offset = (sign == 0x2d ? -1 : 1) * (offsetHours * 60 + offsetMinutes);
+  const minutes = (<f64>daysFromCivil(year, month, day) * 24 + <f64>hour) * 60 + <f64>minute - <f64>offset;
+  return minutes * 60000 + <f64>(second * 1000 + ms);
+}
+
+@inline function digitsAt(at: i32, count: i32): bool {
+  for (let i = 0; i < count; i++) {
+    const c = byte(at + i);
+    if (c < 0x30 || c > 0x39) return false;
+  }
+  return true;
+}
+
+@inline function number(at: i32, count: i32): i32 {
+  let n = 0;
+  for (let i = 0; i < count; i++) n = n * 10 + byte(at + i) - 0x30;
+  return n;
+}
+
+function daysIn(year: i32, month: i32): i32 {
+  if (month == 2) return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28;
+  return month == 4 || month == 6 || month == 9 || month == 11 ? 30 : 31;
+}
+
+/** Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's days_from_civil; log-entry.ts has the same). */
+function daysFromCivil(year: i32, month: i32, day: i32): i32 {
+  const y = month <= 2 ? year - 1 : year;
+  // a floor division: the year before 0000 is era -1
+  const era = (y >= 0 ? y : y - 399) / 400;
+  const yearOfEra = y - era * 400;
+  const dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1;
+  const dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear;
+  return era * 146097 + dayOfEra - 719468;
 }
