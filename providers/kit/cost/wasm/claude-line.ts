@@ -140,15 +140,21 @@ function keep(kept: usize, at: i32, length: i32): i32 {
   }
 }
 
-/** An object at pos (its `{`), of kind `kind`: its members checked, those looked for kept. */
-function object(kind: i32, depth: i32): bool {
-  if (depth > MAX_DEPTH) return false;
+/** Passes an opening bracket and the space after it: true when `close` comes at once (an empty object or array, passed too). */
+@inline function opensEmpty(close: i32): bool {
   pos++;
   skipSpace();
-  if (pos < end && byte(pos) == 0x7d) {
+  if (pos < end && byte(pos) == close) {
     pos++;
     return true;
   }
+  return false;
+}
+
+/** An object at pos (its `{`), of kind `kind`: its members checked, those looked for kept. */
+function object(kind: i32, depth: i32): bool {
+  if (depth > MAX_DEPTH) return false;
+  if (opensEmpty(0x7d)) return true;
   for (;;) {
     if (pos >= end || byte(pos) != 0x22) return false;
     if (kind == OTHER) {
@@ -319,12 +325,7 @@ function value(depth: i32): bool {
 
 function array(depth: i32): bool {
   if (depth > MAX_DEPTH) return false;
-  pos++;
-  skipSpace();
-  if (pos < end && byte(pos) == 0x5d) {
-    pos++;
-    return true;
-  }
+  if (opensEmpty(0x5d)) return true;
   for (;;) {
     skipSpace();
     if (!value(depth + 1)) return false;
@@ -376,16 +377,34 @@ function skipNumber(): bool {
   return pos > start;
 }
 
-/**
- * A text at pos (its opening quote), checked and passed: 16 bytes at a time up to a quote, a
- * backslash or a control character (JSON.parse refuses those raw in a text), then byte by byte.
- */
+/** A text at pos (its opening quote), checked and passed. */
 function skipText(): bool {
+  return passText(false);
+}
+
+/**
+ * A text at pos (its opening quote), checked and passed; its span in textAt and textLength, or
+ * textLength -1 when it holds an escape or a byte past ASCII (its JavaScript string is not its bytes).
+ */
+function readText(): bool {
+  return passText(true);
+}
+
+/**
+ * A text passed 16 bytes at a time up to a quote, a backslash or a control character (JSON.parse
+ * refuses those raw in a text), then byte by byte; `read` (a constant where this is inlined): its span kept.
+ */
+@inline function passText(read: bool): bool {
   let at = pos + 1;
+  const start = at;
+  let plain = true;
   for (;;) {
     // bytes up to `end` + 15 are readable: a stop found past `end` is no stop
     while (at < end) {
-      const mask = i8x16.bitmask(stopsIn(v128.load(at)));
+      const chunk = v128.load(at);
+      const mask = i8x16.bitmask(stopsIn(chunk));
+      // bytes past ASCII before the stop
+      if (read && (i8x16.bitmask(chunk) & (mask == 0 ? 0xffff : (1 << ctz(mask)) - 1)) != 0) plain = false;
       if (mask == 0) {
         at += 16;
         continue;
@@ -396,10 +415,15 @@ function skipText(): bool {
     if (at >= end) return false;
     const c = byte(at);
     if (c == 0x22) {
+      if (read) {
+        textAt = start;
+        textLength = plain ? at - start : -1;
+      }
       pos = at + 1;
       return true;
     }
     if (c < 0x20) return false;
+    plain = false;
     pos = at;
     if (!skipEscape()) return false;
     at = pos;
@@ -426,45 +450,6 @@ function skipEscape(): bool {
     return true;
   }
   return false;
-}
-
-/**
- * A text at pos (its opening quote), checked and passed; its span in textAt and textLength, or
- * textLength -1 when it holds an escape or a byte past ASCII (its JavaScript string is not its bytes).
- */
-function readText(): bool {
-  let at = pos + 1;
-  textAt = at;
-  let plain = true;
-  for (;;) {
-    while (at < end) {
-      const chunk = v128.load(at);
-      const mask = i8x16.bitmask(stopsIn(chunk));
-      // bytes past ASCII before the stop
-      const high = i8x16.bitmask(chunk) & (mask == 0 ? 0xffff : (1 << ctz(mask)) - 1);
-      if (high != 0) plain = false;
-      if (mask == 0) {
-        at += 16;
-        continue;
-      }
-      at += ctz(mask);
-      break;
-    }
-    if (at >= end) return false;
-    const c = byte(at);
-    if (c == 0x22) {
-      // a stop past `end` would have been refused above: bytes past ASCII were all inside the text
-      textLength = plain ? at - textAt : -1;
-      pos = at + 1;
-      return true;
-    }
-    if (c < 0x20) return false;
-    plain = false;
-    pos = at;
-    if (!skipEscape()) return false;
-    at = pos;
-  }
-  return false; // not reached
 }
 
 /** A quote, a backslash or a control character in each of 16 bytes: where a text's plain run stops. */
