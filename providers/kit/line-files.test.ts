@@ -48,6 +48,24 @@ describe("kit line files: scanLines", () => {
     });
   });
 
+  it("offers each whole line holding the text as bytes first, and decodes only those not taken", async () => {
+    const file = join(tempDir(), "a.jsonl");
+    writeFileSync(file, "x taken\nnone\nx left\nx cut");
+    const offered: string[] = [];
+    const { seen } = await linesOf(file, {
+      onBytes: (view, start, end) => {
+        offered.push(view.toString("utf8", start, end));
+        return view.toString("utf8", start, end).includes("taken");
+      },
+    });
+    // the last line, without its newline yet, is decoded as before (it may still be written)
+    expect(offered).toEqual(["x taken", "x left"]);
+    expect(seen).toEqual([
+      ["x left", true],
+      ["x cut", false],
+    ]);
+  });
+
   it("keeps the file's first bytes when asked and the scan starts at 0 (all of a shorter file); none from an offset", async () => {
     const file = join(tempDir(), "a.jsonl");
     writeFileSync(file, "x1 first line\nx2\n");
