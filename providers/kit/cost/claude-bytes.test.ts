@@ -114,6 +114,16 @@ describe("Claude Code lines read from their bytes", () => {
     }
   });
 
+  it("grows its memory for a long line, reads on after it, and leaves a line past 4 MB to the parse", () => {
+    const long = withMessage({ content: [{ type: "text", text: "a long answer ".repeat(20_000) }] }); // 280 KB: past the first 64 KB page
+    const huge = withMessage({ content: [{ type: "text", text: "x".repeat(4.5 * 2 ** 20) }] });
+    for (const bytes of [long, line(sample), huge, line({ ...sample, isSidechain: true })]) {
+      const entry = bytesEntry(bytes);
+      if (bytes === huge) expect(entry).toBe("parse");
+      else expect(entry).toEqual(parsedEntry(bytes));
+    }
+  });
+
   it("leaves what is not the usual shape to the parse", () => {
     const text = JSON.stringify(sample);
     for (const bytes of [
