@@ -217,8 +217,8 @@ function readLines(
 ): void {
   // searched on bytes: only the lines holding it are ever decoded
   const latin1 = options.latin1 === true;
-  // most chunks are ASCII throughout: no line of theirs is looked at again
-  const allAscii = latin1 && isAscii(view.subarray(first, limit));
+  // most chunks are ASCII throughout: no line of theirs is looked at again (found out at the first line decoded)
+  let allAscii: boolean | undefined;
   let at = view.indexOf(needle, first);
   while (at !== -1 && at < limit) {
     const start = Math.max(first, view.lastIndexOf(NEWLINE, at) + 1);
@@ -226,7 +226,10 @@ function readLines(
     if (end - start > max) scan.tooLong++;
     else if (options.onBytes?.(view, start, end) !== true) {
       const text = view.toString(latin1 ? "latin1" : "utf8", start, end);
-      if (!options.accept || options.accept(text)) options.onLine(text, true, !latin1 || allAscii || isAscii(view.subarray(start, end)));
+      if (!options.accept || options.accept(text)) {
+        allAscii ??= latin1 && isAscii(view.subarray(first, limit));
+        options.onLine(text, true, !latin1 || allAscii || isAscii(view.subarray(start, end)));
+      }
     }
     at = view.indexOf(needle, end + 1);
   }

@@ -37,7 +37,7 @@ const TIME = 18;
 const FIELDS = 19;
 
 /** Longer lines are parsed: the reader's memory grows to hold a line, up to this. */
-const MAX_LINE_BYTES = 4 << 20;
+const LONGEST_LINE = 4 << 20;
 /** The reader looks at 16 bytes at a time: this many past a line's end must be there. */
 const PADDING = 16;
 const PAGE = 64 << 10;
@@ -96,7 +96,7 @@ function viewMemory(into: LineReader): void {
 export function claudeBytesEntry(view: Buffer, start: number, end: number, session: string, into: RequestSink): LineOutcome | null {
   const line = lineReader();
   const length = end - start;
-  if (line === null || length > MAX_LINE_BYTES) return null;
+  if (line === null || length > LONGEST_LINE) return null;
   if (line.lineAt + length + PADDING > line.heap.length) {
     line.exports.memory.grow(Math.ceil((line.lineAt + length + PADDING - line.heap.length) / PAGE));
     viewMemory(line);

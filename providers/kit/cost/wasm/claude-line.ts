@@ -75,6 +75,10 @@ export function freeAt(): i32 {
   store<f64>(fields + (<usize>field << 3), value);
 }
 
+@inline function get(field: i32): i32 {
+  return <i32>load<f64>(fields + (<usize>field << 3));
+}
+
 @inline function byte(at: i32): i32 {
   return <i32>load<u8>(at);
 }
@@ -107,25 +111,22 @@ export function readLine(start: i32, stop: i32): i32 {
   if ((seen & needed) != needed) return 0;
   set(KEY, idLength > 0 && requestLength > 0 ? answerKey() : -1);
   set(VERTEX_ID, holdsVrtx(idAt, idLength) || holdsVrtx(requestAt, requestLength) ? 1 : 0);
-  set(TIME, timeAt(<i32>load<f64>(fields + (<usize>TIME_AT << 3)), <i32>load<f64>(fields + (<usize>TIME_LENGTH << 3))));
-  const modelAt = <i32>load<f64>(fields + (<usize>MODEL_AT << 3));
-  const modelLength = <i32>load<f64>(fields + (<usize>MODEL_LENGTH << 3));
-  set(SAME_MODEL, sameAsKept(keptModel, keptModelLength, modelAt, modelLength) ? 1 : 0);
-  keptModelLength = keep(keptModel, modelAt, modelLength);
-  const sessionLength = <i32>load<f64>(fields + (<usize>SESSION_LENGTH << 3));
-  if (sessionLength >= 0) {
-    const sessionAt = <i32>load<f64>(fields + (<usize>SESSION_AT << 3));
-    set(SAME_SESSION, sameAsKept(keptSession, keptSessionLength, sessionAt, sessionLength) ? 1 : 0);
-    keptSessionLength = keep(keptSession, sessionAt, sessionLength);
-  } else set(SAME_SESSION, 0);
+  set(TIME, timeAt(get(TIME_AT), get(TIME_LENGTH)));
+  const sameModel = sameAsKept(keptModel, keptModelLength, get(MODEL_AT), get(MODEL_LENGTH));
+  if (!sameModel) keptModelLength = keep(keptModel, get(MODEL_AT), get(MODEL_LENGTH));
+  set(SAME_MODEL, sameModel ? 1 : 0);
+  const sessionLength = get(SESSION_LENGTH);
+  const sameSession = sessionLength >= 0 && sameAsKept(keptSession, keptSessionLength, get(SESSION_AT), sessionLength);
+  if (sessionLength >= 0 && !sameSession) keptSessionLength = keep(keptSession, get(SESSION_AT), sessionLength);
+  set(SAME_SESSION, sameSession ? 1 : 0);
   return 1;
 }
 
 function sameAsKept(kept: usize, keptLength: i32, at: i32, length: i32): bool {
-  if (length != keptLength) return false;
-  return memory.compare(kept, <usize>at, <usize>length) == 0;
+  return length == keptLength && memory.compare(kept, <usize>at, <usize>length) == 0;
 }
 
+/** A text kept to compare the next line's with: its length, -1 when it is too long to keep (the next is then never the same). */
 function keep(kept: usize, at: i32, length: i32): i32 {
   if (length > KEPT_TEXT) return -1;
   memory.copy(kept, <usize>at, <usize>length);
